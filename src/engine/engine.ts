@@ -1,0 +1,230 @@
+import { PGlite } from '@electric-sql/pglite';
+import { Environment } from './environment.ts';
+import { mergeSchemaInfo, readSchemaInfo } from './schemaInfo.ts';
+import { splitSeed } from './seed.ts';
+import { META_SCHEMA, ident, serviceSchema, templateSchema } from './sqlNames.ts';
+import { EngineError, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
+import { hashString } from './clock.ts';
+
+export interface EngineOptions {
+  services: ServiceSchema[];
+  /** A data directory dumped by `engine.dump()` (a prebuilt site ships one): skips initdb and template loading. */
+  loadDataDir?: Blob;
+  /** An already open PGlite (tests share one). */
+  pglite?: PGlite;
+}
+
+export interface Template {
+  name: string;
+  /** Services present in the template, each with its own schema. */
+  services: string[];
+  schemaInfo: SchemaInfo;
+  /** Row count per service and table, for browsing. */
+  rowCounts: Record<string, number>;
+}
+
+const PGLITE_START = ['-c', 'shared_buffers=16MB'];
+
+/**
+ * One PGlite per page or process. Templates are schemas loaded once from a seed; environments are schema copies
+ * with a change journal. Creating PGlite costs seconds, creating an environment tens of milliseconds.
+ */
+export class Engine {
+  readonly services = new Map<string, ServiceSchema>();
+  private readonly templates = new Map<string, Template>();
+  private readonly serviceInfo = new Map<string, SchemaInfo>();
+  private envCounter = 0;
+  private readonly runId = Math.floor(Math.random() * 36 ** 4).toString(36);
+
+  private constructor(readonly db: PGlite) {}
+
+  static async create(options: EngineOptions): Promise<Engine> {
+    const db =
+      options.pglite ??
+      (await PGlite.create({
+        loadDataDir: options.loadDataDir,
+        startParams: [...PGlite.defaultStartParams, ...PGLITE_START],
+      } as ConstructorParameters<typeof PGlite>[0]));
+    const engine = new Engine(db);
+    for (const s of options.services) engine.services.set(s.name, s);
+    await engine.installServices();
+    await engine.readTemplates();
+    return engine;
+  }
+
+  /** Creates each service's canonical schema (used to validate suites) unless the data directory has it. */
+  private async installServices(): Promise<void> {
+    await this.db.exec(`CREATE SCHEMA IF NOT EXISTS ${META_SCHEMA};
+      CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.services (name text PRIMARY KEY, schema_hash text NOT NULL);
+      CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.templates (name text PRIMARY KEY, services text[] NOT NULL,
+        seed_hash text NOT NULL, schema_hash text NOT NULL);`);
+    const installed = new Map(
+      (await this.db.query<{ name: string; schema_hash: string }>(`SELECT * FROM ${META_SCHEMA}.services`)).rows.map(
+        (r) => [r.name, r.schema_hash],
+      ),
+    );
+    for (const s of this.services.values()) {
+      const hash = String(hashString(s.schemaSql));
+      const schema = serviceSchema(s.name);
+      if (installed.get(s.name) !== hash) {
+        // The schema changed since the data directory was built: drop it and every template built on it.
+        const stale = await this.db.query<{ name: string }>(
+          `SELECT name FROM ${META_SCHEMA}.templates WHERE $1 = ANY(services)`,
+          [s.name],
+        );
+        for (const t of stale.rows) await this.dropTemplate(t.name);
+        await this.db.exec(`DROP SCHEMA IF EXISTS ${ident(schema)} CASCADE; CREATE SCHEMA ${ident(schema)};`);
+        await this.execIn(schema, s.schemaSql);
+        await this.db.query(
+          `INSERT INTO ${META_SCHEMA}.services VALUES ($1, $2) ON CONFLICT (name) DO UPDATE SET schema_hash = $2`,
+          [s.name, hash],
+        );
+      }
+      const info = await readSchemaInfo(this.db, schema, s.name);
+      for (const t of info.tables) {
+        if (t.primaryKey.length === 0) throw new EngineError(`table ${s.name}.${t.name} has no primary key`);
+      }
+      this.serviceInfo.set(s.name, info);
+    }
+  }
+
+  private async readTemplates(): Promise<void> {
+    const rows = await this.db.query<{ name: string; services: string[] }>(
+      `SELECT name, services FROM ${META_SCHEMA}.templates`,
+    );
+    for (const r of rows.rows) {
+      if (r.services.every((s) => this.services.has(s))) this.templates.set(r.name, await this.describeTemplate(r.name, r.services));
+    }
+  }
+
+  private async describeTemplate(name: string, services: string[]): Promise<Template> {
+    const rowCounts: Record<string, number> = {};
+    const infos: SchemaInfo[] = [];
+    for (const svc of services) {
+      const info = this.serviceInfo.get(svc)!;
+      infos.push(info);
+      const schema = templateSchema(name, svc);
+      const counts = info.tables.map((t) => `SELECT '${svc}.${t.name}' AS k, count(*)::int AS n FROM ${ident(schema)}.${ident(t.name)}`);
+      if (counts.length) {
+        for (const r of (await this.db.query<{ k: string; n: number }>(counts.join(' UNION ALL '))).rows) rowCounts[r.k] = r.n;
+      }
+    }
+    return { name, services, schemaInfo: mergeSchemaInfo(infos), rowCounts };
+  }
+
+  /** Runs SQL with search_path set to one schema, in one implicit transaction. */
+  private async execIn(schema: string, sql: string): Promise<void> {
+    try {
+      await this.db.exec(`SET search_path TO ${ident(schema)}; ${sql}; RESET search_path;`);
+    } catch (err) {
+      await this.db.exec('RESET search_path').catch(() => {});
+      throw new EngineError(`SQL failed in schema ${schema}: ${(err as Error).message}`, { sql, cause: err });
+    }
+  }
+
+  schemaInfo(service?: string): SchemaInfo {
+    if (service) return this.serviceInfo.get(service) ?? { tables: [], foreignKeys: [] };
+    return mergeSchemaInfo([...this.serviceInfo.values()]);
+  }
+
+  getTemplate(name: string): Template | undefined {
+    return this.templates.get(name);
+  }
+
+  listTemplates(): Template[] {
+    return [...this.templates.values()];
+  }
+
+  /**
+   * Loads a seed as a template (once: a template whose seed and schemas are unchanged is reused). Rows are
+   * inserted with triggers and foreign-key checks off, so a seed's table order does not matter.
+   */
+  async loadTemplate(name: string, seed: SeedFile): Promise<Template> {
+    const parts = splitSeed(seed, this.schemaInfo(), [...this.services.keys()]);
+    const seedHash = String(hashString(JSON.stringify(seed)));
+    const schemaHash = parts.map((p) => hashString(this.services.get(p.service)!.schemaSql)).join(',');
+    const existing = await this.db.query<{ seed_hash: string; schema_hash: string }>(
+      `SELECT seed_hash, schema_hash FROM ${META_SCHEMA}.templates WHERE name = $1`,
+      [name],
+    );
+    const cached = this.templates.get(name);
+    if (cached && existing.rows[0]?.seed_hash === seedHash && existing.rows[0]?.schema_hash === schemaHash) return cached;
+    if (existing.rows.length) await this.dropTemplate(name);
+
+    await this.db.transaction(async (tx) => {
+      await tx.exec(`SET LOCAL session_replication_role = replica`);
+      for (const part of parts) {
+        const svc = this.services.get(part.service)!;
+        const schema = templateSchema(name, part.service);
+        const info = this.serviceInfo.get(part.service)!;
+        await tx.exec(`CREATE SCHEMA ${ident(schema)}`);
+        await tx.exec(
+          info.tables
+            .map((t) => `CREATE TABLE ${ident(schema)}.${ident(t.name)} (LIKE ${ident(serviceSchema(part.service))}.${ident(t.name)} INCLUDING ALL)`)
+            .join(';\n'),
+        );
+        for (const [table, rows] of Object.entries(part.tables)) {
+          if (rows.length === 0) continue;
+          const prepared = svc.prepareSeedRow ? rows.map((r) => svc.prepareSeedRow!(table, { ...r })) : rows;
+          const cols = [...new Set(prepared.flatMap((r) => Object.keys(r)))];
+          const target = `${ident(schema)}.${ident(table)}`;
+          const colList = cols.map(ident).join(', ');
+          try {
+            await tx.query(
+              `INSERT INTO ${target} (${colList}) SELECT ${colList} FROM jsonb_populate_recordset(null::${target}, $1::jsonb)`,
+              [JSON.stringify(prepared)],
+            );
+          } catch (err) {
+            throw new EngineError(`seed "${name}": rows of table ${table} could not be loaded: ${(err as Error).message}`, { cause: err });
+          }
+        }
+      }
+      await tx.query(`INSERT INTO ${META_SCHEMA}.templates VALUES ($1, $2, $3, $4)`, [
+        name,
+        parts.map((p) => p.service),
+        seedHash,
+        schemaHash,
+      ]);
+    });
+    const template = await this.describeTemplate(name, parts.map((p) => p.service));
+    this.templates.set(name, template);
+    return template;
+  }
+
+  async dropTemplate(name: string): Promise<void> {
+    const row = await this.db.query<{ services: string[] }>(`SELECT services FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
+    for (const svc of row.rows[0]?.services ?? []) {
+      await this.db.exec(`DROP SCHEMA IF EXISTS ${ident(templateSchema(name, svc))} CASCADE`);
+    }
+    await this.db.query(`DELETE FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
+    this.templates.delete(name);
+  }
+
+  /** A fresh, isolated environment copied from a template. Many may exist at once. */
+  async createEnvironment(
+    templateName: string,
+    options: { actingUserId?: string | null; clockStart?: number; idSeed?: number } = {},
+  ): Promise<Environment> {
+    const template = this.templates.get(templateName);
+    if (!template) throw new EngineError(`unknown template "${templateName}" (loaded: ${[...this.templates.keys()].join(', ') || 'none'})`);
+    const id = `${this.runId}_${++this.envCounter}`;
+    const clockStart =
+      options.clockStart ?? this.services.get(template.services[0])?.defaultClockStart ?? Date.UTC(2026, 0, 15, 17, 0, 0);
+    const env = new Environment(this, id, template, {
+      actingUserId: options.actingUserId ?? null,
+      clockStart,
+      idSeed: options.idSeed ?? hashString(templateName),
+    });
+    await env.materialise();
+    return env;
+  }
+
+  /** Dumps the whole database (services and templates) so that a site can start without initdb. */
+  async dump(): Promise<Blob> {
+    return (await this.db.dumpDataDir('gzip')) as Blob;
+  }
+
+  async close(): Promise<void> {
+    await this.db.close();
+  }
+}

@@ -1,0 +1,201 @@
+import type { Engine, Template } from './engine.ts';
+import { Clock, IdSource } from './clock.ts';
+import { diffFromJournal, type JournalEntry } from './diff.ts';
+import { envMetaSchema, envServiceSchema, ident, templateSchema } from './sqlNames.ts';
+import { EngineError, type Diff, type DiffScope, type Row, type TableInfo, type Tx } from './types.ts';
+
+/**
+ * An isolated copy of a template: one schema per service plus a meta schema holding the change journal. Row
+ * triggers append every write to the journal; diffs read the journal, so they cost what changed, not what exists.
+ * Reset undoes the journal in reverse, so it too costs what changed.
+ */
+export class Environment {
+  readonly clock: Clock;
+  readonly ids: IdSource;
+  actingUserId: string | null;
+  private stepStartSeq = 0;
+  private disposed = false;
+  private readonly tableInfo = new Map<string, TableInfo>();
+
+  constructor(
+    private readonly engine: Engine,
+    readonly id: string,
+    readonly template: Template,
+    options: { actingUserId: string | null; clockStart: number; idSeed: number },
+  ) {
+    this.actingUserId = options.actingUserId;
+    this.clock = new Clock(options.clockStart);
+    this.ids = new IdSource(options.idSeed);
+    for (const t of template.schemaInfo.tables) this.tableInfo.set(`${t.service}.${t.name}`, t);
+  }
+
+  get services(): string[] {
+    return this.template.services;
+  }
+
+  private get meta(): string {
+    return ident(envMetaSchema(this.id));
+  }
+
+  /** Copies the template's tables and attaches the journal triggers (after the copy, so the seed is not journaled). */
+  async materialise(): Promise<void> {
+    const m = this.meta;
+    const sql: string[] = [
+      `CREATE SCHEMA ${m}`,
+      `CREATE TABLE ${m}._journal (seq int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, svc text NOT NULL, tbl text NOT NULL, op "char" NOT NULL, old jsonb, new jsonb)`,
+      `CREATE FUNCTION ${m}._journal_row() RETURNS trigger LANGUAGE plpgsql AS $fn$
+       BEGIN
+         IF TG_OP = 'INSERT' THEN INSERT INTO ${m}._journal (svc, tbl, op, new) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'I', to_jsonb(NEW));
+         ELSIF TG_OP = 'UPDATE' THEN INSERT INTO ${m}._journal (svc, tbl, op, old, new) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'U', to_jsonb(OLD), to_jsonb(NEW));
+         ELSE INSERT INTO ${m}._journal (svc, tbl, op, old) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'D', to_jsonb(OLD));
+         END IF;
+         RETURN NULL;
+       END $fn$`,
+    ];
+    for (const svc of this.services) {
+      const src = ident(templateSchema(this.template.name, svc));
+      const dst = ident(envServiceSchema(this.id, svc));
+      sql.push(`CREATE SCHEMA ${dst}`);
+      for (const t of this.template.schemaInfo.tables.filter((x) => x.service === svc)) {
+        const name = ident(t.name);
+        sql.push(
+          `CREATE TABLE ${dst}.${name} (LIKE ${src}.${name} INCLUDING ALL)`,
+          `INSERT INTO ${dst}.${name} SELECT * FROM ${src}.${name}`,
+          `CREATE TRIGGER _journal AFTER INSERT OR UPDATE OR DELETE ON ${dst}.${name} FOR EACH ROW EXECUTE FUNCTION ${m}._journal_row('${svc.replace(/'/g, "''")}')`,
+        );
+      }
+    }
+    try {
+      await this.engine.db.exec(sql.join(';\n'));
+    } catch (err) {
+      throw new EngineError(`environment ${this.id} could not be created: ${(err as Error).message}`, { environment: this.id, cause: err });
+    }
+  }
+
+  /**
+   * Runs `fn` in one transaction with search_path set to the service's schema: it commits when `fn` returns and
+   * rolls back when it throws, so a failing request leaves no partial writes.
+   */
+  async transaction<T>(service: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    this.assertLive();
+    if (!this.services.includes(service)) throw new EngineError(`environment ${this.id} has no ${service} data`, { environment: this.id });
+    return this.engine.db.transaction(async (tx) => {
+      await tx.exec(`SET LOCAL search_path TO ${ident(envServiceSchema(this.id, service))}`);
+      const bound: Tx = {
+        query: async <R = Row>(sql: string, params?: unknown[]) => {
+          try {
+            return (await tx.query<R>(sql, params)).rows;
+          } catch (err) {
+            throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
+          }
+        },
+        exec: async (sql: string) => {
+          try {
+            await tx.exec(sql);
+          } catch (err) {
+            throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
+          }
+        },
+      };
+      return fn(bound);
+    });
+  }
+
+  /** Marks the start of a step: `diff('step')` then covers only what changed after this call. */
+  async beginStep(): Promise<void> {
+    this.stepStartSeq = await this.lastSeq();
+  }
+
+  private async lastSeq(): Promise<number> {
+    const r = await this.engine.db.query<{ s: number | null }>(`SELECT max(seq) AS s FROM ${this.meta}._journal`);
+    return r.rows[0]?.s ?? 0;
+  }
+
+  async journal(sinceSeq = 0): Promise<JournalEntry[]> {
+    this.assertLive();
+    const r = await this.engine.db.query<{ seq: number; svc: string; tbl: string; op: 'I' | 'U' | 'D'; old: Row | null; new: Row | null }>(
+      `SELECT seq, svc, tbl, op, old, new FROM ${this.meta}._journal WHERE seq > $1 ORDER BY seq`,
+      [sinceSeq],
+    );
+    return r.rows.map((e) => ({ seq: e.seq, service: e.svc, table: e.tbl, op: e.op, old: e.old, new: e.new }));
+  }
+
+  /** The diff since the environment was created or reset ('run'), or since the last `beginStep()` ('step'). */
+  async diff(scope: DiffScope = 'run'): Promise<Diff> {
+    const entries = await this.journal(scope === 'step' ? this.stepStartSeq : 0);
+    return diffFromJournal(entries, (svc, table, row) => this.keyOf(svc, table, row), this.services.length > 1);
+  }
+
+  keyOf(service: string, table: string, row: Row): string {
+    const pk = this.tableInfo.get(`${service}.${table}`)?.primaryKey ?? [];
+    return pk.map((c) => String(row[c])).join('|');
+  }
+
+  /** Returns the environment to its seed by undoing the journal newest first, then clears the journal. */
+  async reset(): Promise<void> {
+    this.assertLive();
+    const entries = await this.journal(0);
+    await this.engine.db.transaction(async (tx) => {
+      await tx.exec(`SET LOCAL session_replication_role = replica`);
+      for (const e of entries.reverse()) {
+        const info = this.tableInfo.get(`${e.service}.${e.table}`);
+        if (!info) continue;
+        const target = `${ident(envServiceSchema(this.id, e.service))}.${ident(e.table)}`;
+        const pk = info.primaryKey.map(ident);
+        if (e.new) {
+          await tx.query(
+            `DELETE FROM ${target} WHERE (${pk.join(', ')}) = (SELECT ${pk.join(', ')} FROM jsonb_populate_record(null::${target}, $1::jsonb))`,
+            [JSON.stringify(e.new)],
+          );
+        }
+        if (e.old) {
+          await tx.query(`INSERT INTO ${target} SELECT * FROM jsonb_populate_record(null::${target}, $1::jsonb)`, [JSON.stringify(e.old)]);
+        }
+      }
+      await tx.exec(`TRUNCATE ${this.meta}._journal RESTART IDENTITY`);
+    });
+    this.stepStartSeq = 0;
+    this.clock.reset();
+    this.ids.reset();
+  }
+
+  /** Tables of this environment with their current row counts, for the state browser. */
+  async tables(): Promise<{ service: string; table: string; rows: number; primaryKey: string[] }[]> {
+    this.assertLive();
+    const infos = this.template.schemaInfo.tables;
+    if (!infos.length) return [];
+    const sql = infos
+      .map((t, i) => `SELECT ${i} AS i, count(*)::int AS n FROM ${ident(envServiceSchema(this.id, t.service))}.${ident(t.name)}`)
+      .join(' UNION ALL ');
+    const counts = new Map((await this.engine.db.query<{ i: number; n: number }>(sql)).rows.map((r) => [r.i, r.n]));
+    return infos.map((t, i) => ({ service: t.service, table: t.name, rows: counts.get(i) ?? 0, primaryKey: t.primaryKey }));
+  }
+
+  /** A page of one table's rows, ordered by primary key. */
+  async rows(service: string, table: string, options: { limit?: number; offset?: number } = {}): Promise<Row[]> {
+    this.assertLive();
+    const info = this.tableInfo.get(`${service}.${table}`);
+    if (!info) throw new EngineError(`no table ${service}.${table}`, { environment: this.id });
+    const target = `${ident(envServiceSchema(this.id, service))}.${ident(table)}`;
+    const r = await this.engine.db.query<Row>(
+      `SELECT * FROM ${target} ORDER BY ${info.primaryKey.map(ident).join(', ')} LIMIT $1 OFFSET $2`,
+      [options.limit ?? 100, options.offset ?? 0],
+    );
+    return r.rows;
+  }
+
+  async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
+    const schemas = [envMetaSchema(this.id), ...this.services.map((s) => envServiceSchema(this.id, s))];
+    await this.engine.db.exec(schemas.map((s) => `DROP SCHEMA IF EXISTS ${ident(s)} CASCADE`).join(';\n'));
+  }
+
+  get isDisposed(): boolean {
+    return this.disposed;
+  }
+
+  private assertLive(): void {
+    if (this.disposed) throw new EngineError(`environment ${this.id} was deleted`, { environment: this.id });
+  }
+}

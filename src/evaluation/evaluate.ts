@@ -1,0 +1,91 @@
+import type { Diff, SchemaInfo } from '../engine/types.ts';
+import { explainChanges, type RowExplanations, type UnexplainedChange } from './closedWorld.ts';
+import { compileSpec, type RowKind } from './compileSpec.ts';
+import { DiffView } from './diffView.ts';
+import { evaluateAssertion, type AssertionResult } from './evaluateAssertion.ts';
+import { indexSchema } from './schemaIndex.ts';
+import type { AssertionSpec, IgnoreFields } from './spec.ts';
+
+export interface EvaluateOptions {
+  /** Tables, primary keys, JSON columns and foreign keys; without it keys are guessed and no foreign key is followed. */
+  schema?: SchemaInfo;
+  /** Whether `passed` also requires every change to be explained. Default true. */
+  closedWorld?: boolean;
+  /** More ignored fields, merged into the spec's `ignore_fields` for both verdicts. */
+  extraIgnore?: IgnoreFields;
+}
+
+export interface Score {
+  passed: number;
+  total: number;
+  /** 0–100; 100 when there are no assertions, as in Agent-Diff. */
+  percent: number;
+}
+
+export interface Verdict {
+  /** agent_diff_passed, and closed_world_passed when the closed world applies. */
+  passed: boolean;
+  /** Agent-Diff's verdict: every assertion passed. */
+  agent_diff_passed: boolean;
+  /** Every change of the diff is explained. */
+  closed_world_passed: boolean;
+  score: Score;
+  assertions: AssertionResult[];
+  /** One line per failed assertion. */
+  failures: string[];
+  unexplained: UnexplainedChange[];
+  /** Per row of the diff (same indexes as inserts / updates / deletes): what explains it. */
+  explanations: RowExplanations;
+}
+
+/** Judges a diff against a spec: Agent-Diff's verdict and score, and DiffLab's closed-world check. */
+export function evaluateDiff(spec: AssertionSpec, diff: Diff, options: EvaluateOptions = {}): Verdict {
+  const compiled = compileSpec(spec, options.extraIgnore);
+  const view = new DiffView(diff, options.schema ? indexSchema(options.schema) : undefined);
+  const outcomes = compiled.assertions.map((a) => evaluateAssertion(a, compiled.strict, view));
+  const assertions = outcomes.map((o) => o.result);
+  const failures = assertions.filter((r) => !r.passed).map(failureLine);
+  const { explanations, unexplained } = explainChanges(
+    compiled,
+    outcomes.map((o, i) => ({ assertion: compiled.assertions[i], selected: o.selected })),
+    view,
+  );
+  const total = assertions.length;
+  const passedCount = total - failures.length;
+  const agentDiffPassed = failures.length === 0;
+  const closedWorldPassed = unexplained.length === 0;
+  return {
+    passed: agentDiffPassed && (options.closedWorld === false || closedWorldPassed),
+    agent_diff_passed: agentDiffPassed,
+    closed_world_passed: closedWorldPassed,
+    score: { passed: passedCount, total, percent: total === 0 ? 100 : (passedCount / total) * 100 },
+    assertions,
+    failures,
+    unexplained,
+    explanations,
+  };
+}
+
+function failureLine(r: AssertionResult): string {
+  const description = typeof r.assertion?.description === 'string' ? ` [${r.assertion.description}]` : '';
+  return `assertions[${r.index}]${description}: ${r.reason}`;
+}
+
+/** `insert:3`: how `assertionsByRow` keys a row. */
+export function rowRefKey(kind: RowKind, index: number): string {
+  return `${kind}:${index}`;
+}
+
+/**
+ * For UI tagging: each row of the diff that assertions select → their indexes. Rows explained only as a
+ * consequence (foreign key) or not at all are absent; see `verdict.explanations` and `verdict.unexplained`.
+ */
+export function assertionsByRow(verdict: Verdict): Map<string, number[]> {
+  const out = new Map<string, number[]>();
+  for (const kind of ['insert', 'update', 'delete'] as const) {
+    verdict.explanations[kind].forEach((e, i) => {
+      if (e.assertions.length > 0) out.set(rowRefKey(kind, i), e.assertions);
+    });
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+/** The evaluation layer's public face: the assertion DSL, its validator, and the diff verdict. */
+export {
+  validateSpec,
+  type Aggregate,
+  type Assertion,
+  type AssertionSpec,
+  type ChangeExpectation,
+  type Condition,
+  type DiffType,
+  type ExpectedCount,
+  type IgnoreFields,
+  type JsonValue,
+  type OperatorName,
+  type Operands,
+  type Predicate,
+  type Primitive,
+  type SpecIssue,
+} from './spec.ts';
+export { specifiedRules, type SpecRule, type SpecRuleContext } from './specRules/index.ts';
+export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
+export { assertionsByRow, evaluateDiff, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
+export type { AssertionResult } from './evaluateAssertion.ts';
+export type { RowExplanation, RowExplanations, UnexplainedChange } from './closedWorld.ts';
+export type { RowRef } from './diffView.ts';
+export type { RowKind } from './compileSpec.ts';
+export { compilePythonRegex, translatePythonRegex } from './pythonRegex.ts';
+export { pyEq, pyJsonDumps } from './python.ts';

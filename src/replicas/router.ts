@@ -1,0 +1,134 @@
+import type { Environment } from '../engine/index.ts';
+import type { Replica, Route, RouteContext } from './types.ts';
+
+/** Thrown for a URL that no replica serves: the sandbox turns it into a rejected fetch with this message. */
+export class UnroutableRequestError extends Error {
+  constructor(url: string, baseUrls: string[]) {
+    super(`fetch to ${url} is not available in DiffLab: scripts can reach only the replicas at ${baseUrls.join(', ')}`);
+    this.name = 'UnroutableRequestError';
+  }
+}
+
+interface CompiledRoute {
+  route: Route;
+  method: string;
+  pattern: RegExp;
+  names: string[];
+}
+
+function compile(route: Route): CompiledRoute {
+  const names: string[] = [];
+  const source = route.path
+    .split(/(\{[^}]+\})/)
+    .map((part) => {
+      const m = /^\{([^}]+)\}$/.exec(part);
+      if (!m) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      names.push(m[1]);
+      return '([^/]+)';
+    })
+    .join('');
+  return { route, method: route.method.toUpperCase(), pattern: new RegExp(`^${source}/?$`), names };
+}
+
+export interface Router {
+  /** The one Request → Response entry point for a real-host URL (`https://slack.com/api/chat.postMessage`). */
+  route(request: Request, env: Environment): Promise<Response>;
+  /** The same, for a request already addressed to a service by name and path below its base. */
+  routeService(service: string, path: string, request: Request, env: Environment): Promise<Response>;
+  /** Which replica and path a URL addresses, or null. */
+  resolve(url: string): { replica: Replica; path: string } | null;
+  replicas: Replica[];
+  baseUrls(): string[];
+}
+
+export function createRouter(replicas: Replica[]): Router {
+  const compiled = new Map(replicas.map((r) => [r.name, r.routes.map(compile)]));
+  const byName = new Map(replicas.map((r) => [r.name, r]));
+
+  function resolve(url: string) {
+    for (const replica of replicas) {
+      for (const base of replica.baseUrls) {
+        if (url.startsWith(base)) return { replica, path: url.slice(base.length).split(/[?#]/)[0] };
+      }
+    }
+    return null;
+  }
+
+  function baseUrls() {
+    return replicas.flatMap((r) => r.baseUrls);
+  }
+
+  async function routeService(service: string, path: string, request: Request, env: Environment): Promise<Response> {
+    const replica = byName.get(service);
+    if (!replica) throw new UnroutableRequestError(request.url, baseUrls());
+    const url = new URL(request.url);
+    const auth = request.headers.get('authorization') ?? '';
+    let token = /^(Bearer|token)\s+(.+)$/i.exec(auth)?.[2]?.trim() ?? '';
+
+    const method = request.method.toUpperCase();
+    let match: { route: Route; pathParams: Record<string, string> } | null = null;
+    let pathMatched = false;
+    for (const c of compiled.get(service) ?? []) {
+      const m = c.pattern.exec(path);
+      if (!m) continue;
+      pathMatched = true;
+      if (c.method !== '*' && c.method !== method) continue;
+      const pathParams: Record<string, string> = {};
+      c.names.forEach((n, i) => (pathParams[n] = decodeURIComponent(m[i + 1])));
+      match = { route: c.route, pathParams };
+      break;
+    }
+    if (!match) return replica.notFound(request, pathMatched ? `${method} ${path}` : path);
+
+    let params: Record<string, unknown>;
+    try {
+      params = await replica.readParams(request, url);
+    } catch (err) {
+      if (err instanceof Response) return err;
+      return replica.internalError(err);
+    }
+    if (!token && typeof params.token === 'string') token = params.token;
+    const denied = replica.authenticate(request, token);
+    if (denied) return denied;
+    if (!env.services.includes(service)) {
+      return replica.notFound(request, `${path} (this environment has no ${replica.title} data)`);
+    }
+
+    const actingUserId = env.actingUserId ?? replica.defaultActingUserId ?? null;
+    try {
+      return await env.transaction(service, async (tx) => {
+        const ctx: RouteContext = {
+          tx,
+          actingUserId,
+          token,
+          now: () => env.clock.now(),
+          nextId: (kind: string) => (kind === 'uuid' ? env.ids.uuid() : env.ids.next()),
+          request,
+          url,
+          pathParams: match!.pathParams,
+        };
+        const response = await match!.route.handler(params, ctx);
+        // A handler may also return an error Response; anything but 2xx rolls the transaction back.
+        if (response.status >= 400 || (await isSoftError(replica, response))) throw response;
+        return response;
+      });
+    } catch (err) {
+      if (err instanceof Response) return err;
+      return replica.internalError(err);
+    }
+  }
+
+  async function route(request: Request, env: Environment): Promise<Response> {
+    const target = resolve(request.url);
+    if (!target) throw new UnroutableRequestError(request.url, baseUrls());
+    return routeService(target.replica.name, target.path, request, env);
+  }
+
+  return { route, routeService, resolve, replicas, baseUrls };
+}
+
+/** Slack answers errors with HTTP 200 and `ok: false`; those must roll back too. */
+async function isSoftError(replica: Replica, response: Response): Promise<boolean> {
+  if (!replica.isErrorResponse) return false;
+  return replica.isErrorResponse(response);
+}

@@ -1,0 +1,79 @@
+import type { Tx } from '../engine/types.ts';
+
+/** What a handler sees of the environment: the transaction, the acting user, the clock and the id source. */
+export interface RouteContext {
+  tx: Tx;
+  /** The user the request acts as (the test's impersonate_user_id, or the replica's default). */
+  actingUserId: string | null;
+  /** The bearer token the request carried ('' if none). */
+  token: string;
+  /** The environment's deterministic clock: milliseconds since the epoch; each call advances it. */
+  now(): number;
+  /** The environment's seeded id source: a deterministic string, unique within the environment. */
+  nextId(kind: string): string;
+  /** The original request (headers, url). The body has already been read into `params`. */
+  request: Request;
+  /** The parsed URL of the request. */
+  url: URL;
+  /** Path parameters captured by the route pattern (`/files/{id}` → {id}). */
+  pathParams: Record<string, string>;
+}
+
+/**
+ * One entry of a service's route table: the single source of dispatch, validation, docs and tool schema.
+ * `path` is the path below the service's base (e.g. `chat.postMessage` for Slack, `/files/{id}` for Box).
+ */
+export interface Route<P = any> {
+  /** HTTP method, or '*' for RPC-style services that accept GET and POST (Slack). */
+  method: string;
+  path: string;
+  /** One-line summary shown in docs and tool lists. */
+  summary: string;
+  /** Longer documentation text for agents (markdown). */
+  docs?: string;
+  /** Parameters: name → description, type and whether required. Also used to build JSON-schema tools. */
+  params?: Record<string, ParamSpec>;
+  /** Whether the route writes (used for docs and for fault injection later). */
+  writes?: boolean;
+  handler: (params: P, ctx: RouteContext) => Promise<Response>;
+}
+
+export interface ParamSpec {
+  type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
+  required?: boolean;
+  description: string;
+  enum?: string[];
+}
+
+/** A service replica: everything the engine and router need to know about it. */
+export interface Replica {
+  name: string;
+  /** Human title, e.g. "Slack Web API". */
+  title: string;
+  /**
+   * URL prefixes this service answers, e.g. `https://slack.com/api/`. The router strips the prefix and matches the
+   * rest against route paths.
+   */
+  baseUrls: string[];
+  /** Path segment used by the Agent-Diff platform API: /api/env/{envId}/services/{servicePath}/… */
+  servicePath: string;
+  /** CREATE TABLE statements, unqualified (run with search_path set to the service's schema). */
+  schemaSql: string;
+  routes: Route[];
+  /** Normalises one seed row before insert (fill derived columns the seed leaves out); optional. */
+  prepareSeedRow?: (table: string, row: Record<string, unknown>) => Record<string, unknown>;
+  /** Where the environment's clock starts when the scenario names no time (ms since epoch). */
+  defaultClockStart?: number;
+  /** Answer for a request that no route matches, in the real API's shape. */
+  notFound(request: Request, path: string): Response;
+  /** Answer for a request without valid credentials, or null if the token is acceptable. */
+  authenticate(request: Request, token: string): Response | null;
+  /** Turns an unexpected exception in a handler into the real API's 500-ish error. */
+  internalError(err: unknown): Response;
+  /** Read request params: query string + body (form, JSON, multipart), as the real API accepts them. */
+  readParams(request: Request, url: URL): Promise<Record<string, unknown>>;
+  /** For APIs that send errors with a 2xx status (Slack's `ok: false`): recognises them so the write rolls back. */
+  isErrorResponse?: (response: Response) => Promise<boolean>;
+  /** The user a request acts as when the environment names none. */
+  defaultActingUserId?: string;
+}

@@ -1,0 +1,5 @@
+export { loadSuite, type LoadResult } from './loadSuite.ts';
+export { checkSuiteAgainstSchema } from './checkSuite.ts';
+export { difflabSuite } from './format/difflabSuite.ts';
+export { agentDiffSuite } from './format/agentDiffSuite.ts';
+export type * from './types.ts';

@@ -1,0 +1,126 @@
+import type { z } from 'zod';
+import { validateSpec, type AssertionSpec } from '../evaluation/index.ts';
+import { agentDiffSuite, type AgentDiffSuiteFile } from './format/agentDiffSuite.ts';
+import { difflabSuite, type DifflabSuiteFile } from './format/difflabSuite.ts';
+import type { Scenario, ScenarioMetadata, Suite, SuiteIssue } from './types.ts';
+
+export type LoadResult = { ok: true; suite: Suite } | { ok: false; issues: SuiteIssue[] };
+
+/** Parses a suite in either format. Never throws: problems come back with the JSON path of the bad field. */
+export function loadSuite(value: unknown): LoadResult {
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch (err) {
+      return { ok: false, issues: [{ path: '$', message: `not valid JSON: ${(err as Error).message}` }] };
+    }
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) {
+    return { ok: false, issues: [{ path: '$', message: 'a suite must be a JSON object' }] };
+  }
+  const isOwn = (value as Record<string, unknown>).format !== undefined;
+  const parsed = isOwn ? difflabSuite.safeParse(value) : agentDiffSuite.safeParse(value);
+  if (!parsed.success) {
+    const hint = isOwn ? '' : ' (read as an Agent-Diff suite; DiffLab suites start with "format": "difflab-suite/1")';
+    return { ok: false, issues: zodIssues(parsed.error, hint) };
+  }
+  const suite = isOwn ? fromDifflab(parsed.data as DifflabSuiteFile) : fromAgentDiff(parsed.data as AgentDiffSuiteFile);
+  const issues: SuiteIssue[] = [];
+  const seen = new Set<string>();
+  suite.tests.forEach((t, i) => {
+    if (seen.has(t.id)) issues.push({ path: `$.tests[${i}].id`, message: `duplicate test id "${t.id}"` });
+    seen.add(t.id);
+    for (const issue of validateSpec(t.spec)) {
+      issues.push({ path: `$.tests[${i}]` + issue.path.replace(/^\$/, ''), message: issue.message });
+    }
+  });
+  return issues.length ? { ok: false, issues } : { ok: true, suite };
+}
+
+function zodIssues(error: z.ZodError, hint: string): SuiteIssue[] {
+  return error.issues.map((issue) => ({
+    path: '$' + issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join(''),
+    message: issue.message + hint,
+  }));
+}
+
+function mergeIgnore(...parts: (Record<string, string[]> | undefined)[]): Record<string, string[]> | undefined {
+  const out: Record<string, string[]> = {};
+  for (const p of parts) for (const [k, v] of Object.entries(p ?? {})) out[k] = [...new Set([...(out[k] ?? []), ...v])];
+  return Object.keys(out).length ? out : undefined;
+}
+
+function spec(assertions: unknown[], ignore: Record<string, string[]> | undefined, strict: boolean | undefined): AssertionSpec {
+  const s: Record<string, unknown> = { assertions };
+  if (ignore) s.ignore_fields = ignore;
+  if (strict !== undefined) s.strict = strict;
+  return s as unknown as AssertionSpec;
+}
+
+function fromDifflab(file: DifflabSuiteFile): Suite {
+  return {
+    id: file.id,
+    name: file.name,
+    description: file.description,
+    format: 'difflab',
+    services: file.services,
+    tests: file.tests.map(
+      (t): Scenario => ({
+        id: t.id,
+        title: t.title,
+        prompt: t.prompt,
+        seed: t.seed ?? file.seed,
+        actingUserId: t.acting_user ?? file.acting_user ?? null,
+        spec: spec(t.assertions, mergeIgnore(file.ignore_fields, t.ignore_fields), t.strict),
+        closedWorld: t.closed_world ?? file.closed_world,
+        metadata: t.metadata ?? {},
+        answerChecks: t.answer_checks ?? [],
+        rubrics: t.rubrics ?? [],
+        solution: t.solution,
+        clock: t.clock ?? file.clock,
+        services: file.services,
+      }),
+    ),
+  };
+}
+
+const operationNames: Record<string, string> = { search: 'search', C: 'C', R: 'R', U: 'U', D: 'D' };
+
+function fromAgentDiff(file: AgentDiffSuiteFile): Suite {
+  return {
+    id: file.id ?? file.name,
+    name: file.name,
+    description: file.description,
+    format: 'agent-diff',
+    services: [file.service],
+    tests: file.tests.map((t): Scenario => {
+      const m = (t.metadata ?? {}) as Record<string, unknown>;
+      const metadata: ScenarioMetadata = {
+        horizon: typeof m.task_horizon === 'number' ? m.task_horizon : undefined,
+        operations:
+          typeof m.operation_type === 'string'
+            ? m.operation_type.split(/[+,\s]+/).map((o) => operationNames[o] ?? o).filter(Boolean)
+            : undefined,
+        entity_scope: m.entity_scope as ScenarioMetadata['entity_scope'],
+        information_availability: m.information_availability as ScenarioMetadata['information_availability'],
+        ambiguity: m.prompt_ambiguity as ScenarioMetadata['ambiguity'],
+        tools: Array.isArray(m.tools_required) ? (m.tools_required as string[]) : undefined,
+        explicit_ids: m.information_availability === 'explicit' ? true : undefined,
+      };
+      return {
+        id: t.id,
+        title: t.name,
+        prompt: t.prompt,
+        seed: t.seed_template,
+        actingUserId: t.impersonate_user_id ?? null,
+        spec: spec(t.assertions, mergeIgnore(file.ignore_fields, t.ignore_fields), t.strict),
+        // Agent-Diff's published verdicts are open-world; DiffLab reports the closed-world verdict beside them.
+        closedWorld: false,
+        metadata,
+        answerChecks: [],
+        rubrics: [],
+        services: [file.service],
+      };
+    }),
+  };
+}

@@ -1,0 +1,106 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/engine/index.ts';
+
+const toy = {
+  name: 'toy',
+  schemaSql: `
+    CREATE TABLE owners (id text PRIMARY KEY, name text NOT NULL);
+    CREATE TABLE pets (id text PRIMARY KEY, owner_id text REFERENCES owners(id), name text, tags jsonb, born timestamptz);
+    CREATE TABLE pet_tags (pet_id text, tag text, PRIMARY KEY (pet_id, tag));`,
+};
+
+let engine: Engine;
+beforeAll(async () => {
+  engine = await Engine.create({ services: [toy] });
+  await engine.loadTemplate('toyseed', {
+    owners: [{ id: 'o1', name: 'Ada' }],
+    pets: [
+      { id: 'p1', owner_id: 'o1', name: 'Rex', tags: { kind: 'dog' }, born: '2020-01-01T00:00:00Z' },
+      { id: 'p2', owner_id: 'o1', name: 'Tom', tags: null },
+    ],
+  });
+}, 60_000);
+afterAll(() => engine.close());
+
+describe('environments', () => {
+  it('journal writes and diffs them for the run and for the last step', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    await env.beginStep();
+    await env.transaction('toy', async (tx) => {
+      await tx.query(`INSERT INTO pets (id, owner_id, name) VALUES ('p3', 'o1', 'Kit')`);
+      await tx.query(`UPDATE pets SET name = 'Rexy' WHERE id = 'p1'`);
+      await tx.query(`DELETE FROM pets WHERE id = 'p2'`);
+    });
+    await env.beginStep();
+    await env.transaction('toy', (tx) => tx.query(`UPDATE pets SET name = 'Kitty' WHERE id = 'p3'`));
+    const run = await env.diff('run');
+    expect(run.inserts).toEqual([expect.objectContaining({ __table__: 'pets', id: 'p3', name: 'Kitty' })]);
+    expect(run.updates).toHaveLength(1);
+    expect(run.updates[0].before.name).toBe('Rex');
+    expect(run.updates[0].after.name).toBe('Rexy');
+    expect(run.deletes).toEqual([expect.objectContaining({ id: 'p2' })]);
+    const step = await env.diff('step');
+    expect(step.inserts).toEqual([]);
+    expect(step.updates.map((u) => [u.before.name, u.after.name])).toEqual([['Kit', 'Kitty']]);
+    await env.dispose();
+  });
+
+  it('keeps environments isolated from each other', async () => {
+    const a = await engine.createEnvironment('toyseed');
+    const b = await engine.createEnvironment('toyseed');
+    await a.transaction('toy', (tx) => tx.query(`DELETE FROM pets`));
+    const inB = await b.transaction('toy', (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pets`));
+    expect(inB[0].n).toBe(2);
+    expect((await b.diff()).deletes).toEqual([]);
+    await a.dispose();
+    await b.dispose();
+  });
+
+  it('rolls back a failed transaction completely', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    await expect(
+      env.transaction('toy', async (tx) => {
+        await tx.query(`UPDATE pets SET name = 'X'`);
+        throw new Error('boom');
+      }),
+    ).rejects.toThrow('boom');
+    expect(await env.diff()).toEqual({ inserts: [], updates: [], deletes: [] });
+    await env.dispose();
+  });
+
+  it('reset returns to the seed and clears the journal', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    const before = await env.rows('toy', 'pets');
+    await env.transaction('toy', async (tx) => {
+      await tx.query(`INSERT INTO pet_tags VALUES ('p1', 'good')`);
+      await tx.query(`UPDATE pets SET tags = '{"kind":"wolf"}' WHERE id = 'p1'`);
+      await tx.query(`DELETE FROM pets WHERE id = 'p2'`);
+    });
+    const t1 = env.clock.now();
+    await env.reset();
+    expect(await env.rows('toy', 'pets')).toEqual(before);
+    expect(await env.rows('toy', 'pet_tags')).toEqual([]);
+    expect(await env.diff()).toEqual({ inserts: [], updates: [], deletes: [] });
+    expect(env.clock.now()).toBe(t1);
+    await env.dispose();
+  });
+
+  it('gives the same ids and times in a fresh environment of the same template', async () => {
+    const a = await engine.createEnvironment('toyseed');
+    const b = await engine.createEnvironment('toyseed');
+    expect([a.ids.next(), a.clock.now()]).toEqual([b.ids.next(), b.clock.now()]);
+    await a.dispose();
+    await b.dispose();
+  });
+
+  it('rejects a seed naming an unknown column with its path', async () => {
+    await expect(engine.loadTemplate('bad', { pets: [{ id: 'x', colour: 'red' }] })).rejects.toThrow(/\$\.pets\[0\]\.colour/);
+    await expect(engine.loadTemplate('bad2', { planets: [] })).rejects.toThrow(/belongs to no replica/);
+  });
+
+  it('reads primary and foreign keys from the schema', () => {
+    const info = engine.schemaInfo('toy');
+    expect(info.tables.find((t) => t.name === 'pet_tags')?.primaryKey).toEqual(['pet_id', 'tag']);
+    expect(info.foreignKeys).toContainEqual({ service: 'toy', table: 'pets', columns: ['owner_id'], refTable: 'owners', refColumns: ['id'] });
+  });
+});
