@@ -1,0 +1,247 @@
+import type { RouteContext } from '../types.ts';
+import { openConversation } from './conversations.ts';
+import { slackError } from './errors.ts';
+import {
+  accessChannel,
+  getChannel,
+  getMessage,
+  getUser,
+  messageExtras,
+  messageInChannel,
+  resolveActor,
+  type Actor,
+} from './lookup.ts';
+import { flag, jsonArg, str, type Params } from './params.ts';
+import { slackOk } from './respond.ts';
+import type { ChannelRow, MessageRow } from './rows.ts';
+import { message, permalink } from './serialize.ts';
+import { nextTs, tsFromMs } from './time.ts';
+
+/** Slack truncates nothing: longer text is refused (https://docs.slack.dev/reference/methods/chat.postMessage). */
+const MAX_TEXT = 40_000;
+const MAX_BLOCKS = 50;
+const MAX_ATTACHMENTS = 100;
+
+const BLOCK_TYPES = new Set([
+  'actions',
+  'call',
+  'context',
+  'context_actions',
+  'divider',
+  'file',
+  'header',
+  'image',
+  'input',
+  'markdown',
+  'rich_text',
+  'section',
+  'table',
+  'video',
+]);
+
+const RICH_TEXT_ELEMENTS = new Set(['rich_text_section', 'rich_text_list', 'rich_text_preformatted', 'rich_text_quote']);
+
+function invalidBlocks(message: string, pointer: string): Response {
+  return slackError('invalid_blocks', { response_metadata: { messages: [`[ERROR] ${message} [json-pointer:${pointer}]`] } });
+}
+
+/**
+ * `blocks`: a JSON array (or its JSON text) of Block Kit blocks. Slack validates the layout and names the first
+ * problem with a JSON pointer; this checks the block types and the fields each type cannot do without. An empty
+ * array means "no blocks". Returns undefined when the argument is absent.
+ */
+export function parseBlocks(params: Params): unknown[] | undefined {
+  const value = jsonArg(params, 'blocks', 'invalid_blocks_format');
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw slackError('invalid_blocks_format');
+  if (value.length > MAX_BLOCKS) throw invalidBlocks(`no more than ${MAX_BLOCKS} items allowed`, '/blocks');
+  value.forEach((block, i) => {
+    const at = `/blocks/${i}`;
+    if (!block || typeof block !== 'object' || Array.isArray(block)) throw invalidBlocks('must be an object', at);
+    const b = block as Record<string, unknown>;
+    if (typeof b.type !== 'string') throw invalidBlocks('missing required field: type', at);
+    if (!BLOCK_TYPES.has(b.type)) throw invalidBlocks(`unsupported type: ${b.type}`, `${at}/type`);
+    if (b.type === 'section' && !b.text && !b.fields) throw invalidBlocks('must define either `text` or `fields`', at);
+    if ((b.type === 'header' || b.type === 'markdown') && !b.text) throw invalidBlocks('missing required field: text', at);
+    if (b.type === 'rich_text' || b.type === 'context') {
+      if (!Array.isArray(b.elements)) throw invalidBlocks('missing required field: elements', at);
+      if (b.type === 'rich_text') {
+        b.elements.forEach((el: unknown, j: number) => {
+          const type = (el as Record<string, unknown> | null)?.type;
+          if (typeof type !== 'string' || !RICH_TEXT_ELEMENTS.has(type)) {
+            throw invalidBlocks(`unsupported type: ${String(type)}`, `${at}/elements/${j}/type`);
+          }
+        });
+      }
+    }
+    if (b.type === 'table' && !Array.isArray(b.rows)) throw invalidBlocks('missing required field: rows', at);
+  });
+  return value;
+}
+
+function parseAttachments(params: Params): unknown[] | undefined {
+  const value = jsonArg(params, 'attachments', 'invalid_attachments');
+  if (value === undefined) return undefined;
+  if (!Array.isArray(value)) throw slackError('invalid_attachments');
+  if (value.length > MAX_ATTACHMENTS) throw slackError('too_many_attachments');
+  return value;
+}
+
+/**
+ * chat.postMessage's `channel`: a conversation id, a channel name with or without `#` (still accepted by Slack),
+ * or a user id, which posts into the DM with that user (opened if needed).
+ */
+async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): Promise<ChannelRow> {
+  const byId = await getChannel(ctx.tx, raw);
+  if (byId) return byId;
+  if (await getUser(ctx.tx, raw)) return (await openConversation(ctx, actor, [raw])).channel;
+  const name = raw.replace(/^#/, '');
+  const byName = (
+    await ctx.tx.query<ChannelRow>(
+      `SELECT * FROM channels WHERE channel_name = $1 AND NOT is_dm AND NOT is_gc AND (team_id = $2 OR team_id IS NULL)
+       ORDER BY channel_id LIMIT 1`,
+      [name, actor.team.team_id],
+    )
+  )[0];
+  if (!byName) throw slackError('channel_not_found');
+  return byName;
+}
+
+/** A fresh ts from the environment clock, unique among all messages (it is the message's primary key). */
+async function freshTs(ctx: RouteContext): Promise<string> {
+  let ts = tsFromMs(ctx.now());
+  while ((await ctx.tx.query(`SELECT 1 FROM messages WHERE message_id = $1`, [ts])).length) ts = nextTs(ts);
+  return ts;
+}
+
+async function renderMessage(ctx: RouteContext, actor: Actor, row: MessageRow): Promise<Record<string, unknown>> {
+  const extras = await messageExtras(ctx.tx, [row]);
+  return message(row, extras.get(row.message_id), actor.team);
+}
+
+export async function chatPostMessage(params: Params, ctx: RouteContext): Promise<Response> {
+  const actor = await resolveActor(ctx);
+  const raw = str(params, 'channel');
+  if (!raw) throw slackError('channel_not_found');
+  const blocks = parseBlocks(params);
+  const attachments = parseAttachments(params);
+  const text = str(params, 'text') ?? '';
+  if (!text.trim() && !blocks?.length && !attachments?.length) throw slackError('no_text');
+  if (text.length > MAX_TEXT) throw slackError('msg_too_long');
+
+  const target = await resolvePostTarget(ctx, actor, raw);
+  const { channel, member } = await accessChannel(ctx.tx, actor, target.channel_id);
+  if (channel.is_archived) throw slackError('is_archived');
+  // A bot needs to be in a channel to post there (chat:write.public aside), and so does a person here.
+  if (!member) throw slackError('not_in_channel');
+
+  let parentId: string | null = null;
+  const threadTs = str(params, 'thread_ts');
+  if (threadTs) {
+    const parent = await getMessage(ctx.tx, threadTs);
+    // Slack accepts an unknown thread_ts and the reply is never shown; here the caller hears about it.
+    if (!parent || parent.channel_id !== channel.channel_id) throw slackError('thread_not_found');
+    parentId = parent.parent_id ?? parent.message_id;
+  }
+  const broadcast = parentId !== null && flag(params, 'reply_broadcast');
+
+  const ts = await freshTs(ctx);
+  await ctx.tx.query(
+    `INSERT INTO messages (message_id, ts, channel_id, user_id, parent_id, type, subtype, message_text, blocks, attachments, created_at)
+     VALUES ($1, $1, $2, $3, $4, 'message', $5, $6, $7::jsonb, $8::jsonb, $9)`,
+    [
+      ts,
+      channel.channel_id,
+      actor.user.user_id,
+      parentId,
+      broadcast ? 'thread_broadcast' : null,
+      text,
+      blocks?.length ? JSON.stringify(blocks) : null,
+      attachments?.length ? JSON.stringify(attachments) : null,
+      new Date(Number(ts.split('.')[0]) * 1000).toISOString(),
+    ],
+  );
+  const row = (await getMessage(ctx.tx, ts))!;
+  return slackOk(ctx, { channel: channel.channel_id, ts, message: await renderMessage(ctx, actor, row) });
+}
+
+export async function chatUpdate(params: Params, ctx: RouteContext): Promise<Response> {
+  const actor = await resolveActor(ctx);
+  const blocks = parseBlocks(params);
+  const attachments = parseAttachments(params);
+  const text = str(params, 'text');
+  const { channel } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
+  const msg = await messageInChannel(ctx.tx, channel.channel_id, str(params, 'ts'));
+  if (msg.user_id !== actor.user.user_id || msg.subtype === 'tombstone') throw slackError('cant_update_message');
+  if (channel.is_archived) throw slackError('is_inactive');
+  if (text === undefined && blocks === undefined && attachments === undefined) throw slackError('no_text');
+  if (text !== undefined && text.length > MAX_TEXT) throw slackError('msg_too_long');
+
+  // Blocks: new ones replace the old; new text without blocks drops them (the text is what shows); an update that
+  // touches neither keeps them (https://docs.slack.dev/reference/methods/chat.update). Attachments are kept unless
+  // given, and `[]` removes them.
+  let newBlocks: unknown = msg.blocks;
+  if (blocks !== undefined) newBlocks = blocks.length ? blocks : null;
+  else if (text !== undefined) newBlocks = null;
+  let newAttachments: unknown = msg.attachments;
+  if (attachments !== undefined) newAttachments = attachments.length ? attachments : null;
+
+  await ctx.tx.query(
+    `UPDATE messages SET message_text = $2, blocks = $3::jsonb, attachments = $4::jsonb, updated_at = $5 WHERE message_id = $1`,
+    [
+      msg.message_id,
+      text ?? msg.message_text,
+      newBlocks == null ? null : JSON.stringify(newBlocks),
+      newAttachments == null ? null : JSON.stringify(newAttachments),
+      new Date(ctx.now()).toISOString(),
+    ],
+  );
+  const row = (await getMessage(ctx.tx, msg.message_id))!;
+  return slackOk(ctx, {
+    channel: channel.channel_id,
+    ts: msg.message_id,
+    text: row.message_text ?? '',
+    message: await renderMessage(ctx, actor, row),
+  });
+}
+
+export async function chatDelete(params: Params, ctx: RouteContext): Promise<Response> {
+  const actor = await resolveActor(ctx);
+  const { channel } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
+  const msg = await messageInChannel(ctx.tx, channel.channel_id, str(params, 'ts'));
+  if (msg.subtype === 'tombstone') throw slackError('message_not_found');
+  // Authors delete their own messages; workspace admins and owners, acting as themselves, may delete anyone's.
+  const admin = !actor.user.is_bot && (actor.user.role === 'admin' || actor.user.role === 'owner');
+  if (msg.user_id !== actor.user.user_id && !admin) throw slackError('cant_delete_message');
+
+  await ctx.tx.query(`DELETE FROM message_reactions WHERE message_id = $1`, [msg.message_id]);
+  const [{ n: replies }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages WHERE parent_id = $1`, [
+    msg.message_id,
+  ]);
+  if (replies > 0) {
+    // A thread parent with replies becomes a "This message was deleted." placeholder; the replies stay.
+    await ctx.tx.query(
+      `UPDATE messages SET subtype = 'tombstone', message_text = 'This message was deleted.', blocks = NULL, attachments = NULL,
+              updated_at = $2 WHERE message_id = $1`,
+      [msg.message_id, new Date(ctx.now()).toISOString()],
+    );
+  } else {
+    await ctx.tx.query(`DELETE FROM messages WHERE message_id = $1`, [msg.message_id]);
+    if (msg.parent_id) {
+      // The last reply of a deleted parent takes the placeholder with it.
+      await ctx.tx.query(
+        `DELETE FROM messages p WHERE p.message_id = $1 AND p.subtype = 'tombstone'
+           AND NOT EXISTS (SELECT 1 FROM messages r WHERE r.parent_id = p.message_id)`,
+        [msg.parent_id],
+      );
+    }
+  }
+  return slackOk(ctx, { channel: channel.channel_id, ts: msg.message_id });
+}
+
+export async function chatGetPermalink(params: Params, ctx: RouteContext): Promise<Response> {
+  const actor = await resolveActor(ctx);
+  const { channel } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
+  const msg = await messageInChannel(ctx.tx, channel.channel_id, str(params, 'message_ts'));
+  return slackOk(ctx, { channel: channel.channel_id, permalink: permalink(actor.team, channel.channel_id, msg) });
+}

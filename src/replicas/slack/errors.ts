@@ -1,0 +1,30 @@
+/**
+ * Slack answers almost every failure with HTTP 200 and `{ ok: false, error }`; the official SDKs read `ok`, not the
+ * status (https://docs.slack.dev/apis/web-api/#responses). Handlers `throw slackError(…)`: the router returns a thrown
+ * Response and rolls the request's writes back.
+ */
+export function slackError(error: string, extra: Record<string, unknown> = {}, status = 200): Response {
+  return Response.json({ ok: false, error, ...extra }, { status });
+}
+
+/**
+ * A missing or malformed argument. Slack names the offending field in `response_metadata.messages`, in the
+ * `[ERROR] … [json-pointer:/field]` form its argument validator uses.
+ */
+export function invalidArguments(message: string, pointer?: string): Response {
+  const line = pointer ? `[ERROR] ${message} [json-pointer:${pointer}]` : `[ERROR] ${message}`;
+  return slackError('invalid_arguments', { response_metadata: { messages: [line] } });
+}
+
+/** A method name Slack does not have. Slack sends HTTP 404 with the method echoed back as `req_method`. */
+export function unknownMethod(method: string): Response {
+  return slackError('unknown_method', { req_method: method }, 404);
+}
+
+/**
+ * An unexpected failure inside a handler: Slack's generic server-side error, which its error tables list like any
+ * other code. Sent with HTTP 200 so that the official SDK reports it at once instead of retrying a 5xx for minutes.
+ */
+export function internalError(): Response {
+  return slackError('internal_error');
+}

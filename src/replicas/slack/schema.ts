@@ -1,0 +1,128 @@
+import type { Row } from '../../engine/index.ts';
+
+/**
+ * The Slack replica's tables. Table and column names are the ones Agent-Diff's Slack seeds and assertions use
+ * (`channels.channel_name`, `messages.message_id`, `message_reactions.reaction_type`, …); the other columns hold what
+ * the Web API reports and Agent-Diff's schema has no place for.
+ *
+ * Rules that keep Agent-Diff's strict `expected_changes` checks meaningful: an API call changes only the columns it
+ * is about, plus `updated_at` (every Agent-Diff suite ignores `created_at` and `updated_at`). So nothing is
+ * denormalised onto rows that other calls would then touch: reply counts and reactions are derived when reading,
+ * a message's edit time is its `updated_at`, and who set a topic or renamed a channel is an inserted
+ * `channel_events` row rather than extra columns on `channels`.
+ *
+ * Foreign keys document the relations (the closed-world check reads them); environments are copied without them,
+ * so handlers check existence themselves.
+ */
+export const schemaSql = `
+CREATE TABLE teams (
+  team_id    text PRIMARY KEY,
+  team_name  text NOT NULL,
+  domain     text,
+  created_at timestamptz
+);
+
+CREATE TABLE users (
+  user_id      text PRIMARY KEY,
+  username     text NOT NULL,
+  email        text,
+  real_name    text,
+  display_name text,
+  timezone     text,
+  title        text,
+  phone        text,
+  status_text  text,
+  status_emoji text,
+  is_bot       boolean NOT NULL DEFAULT false,
+  is_active    boolean NOT NULL DEFAULT true,
+  created_at   timestamptz,
+  updated_at   timestamptz
+);
+
+CREATE TABLE user_teams (
+  user_id text NOT NULL REFERENCES users (user_id),
+  team_id text NOT NULL REFERENCES teams (team_id),
+  role    text NOT NULL DEFAULT 'member' CHECK (role IN ('owner', 'admin', 'member', 'guest')),
+  PRIMARY KEY (user_id, team_id)
+);
+
+CREATE TABLE channels (
+  channel_id   text PRIMARY KEY,
+  channel_name text NOT NULL,
+  team_id      text REFERENCES teams (team_id),
+  topic_text   text,
+  purpose_text text,
+  is_private   boolean NOT NULL DEFAULT false,
+  is_dm        boolean NOT NULL DEFAULT false,
+  is_gc        boolean NOT NULL DEFAULT false,
+  is_archived  boolean NOT NULL DEFAULT false,
+  creator_id   text REFERENCES users (user_id),
+  created_at   timestamptz,
+  updated_at   timestamptz,
+  UNIQUE (team_id, channel_name)
+);
+
+CREATE TABLE channel_members (
+  channel_id text NOT NULL REFERENCES channels (channel_id),
+  user_id    text NOT NULL REFERENCES users (user_id),
+  joined_at  timestamptz,
+  PRIMARY KEY (channel_id, user_id)
+);
+
+-- Who set a topic or purpose, and a channel's earlier names: Slack reports both (topic.creator, previous_names).
+CREATE TABLE channel_events (
+  event_id       text PRIMARY KEY,
+  channel_id     text NOT NULL REFERENCES channels (channel_id),
+  kind           text NOT NULL CHECK (kind IN ('topic', 'purpose', 'name')),
+  value          text,
+  previous_value text,
+  user_id        text REFERENCES users (user_id),
+  created_at     timestamptz
+);
+
+CREATE TABLE messages (
+  message_id   text PRIMARY KEY,
+  ts           text,
+  channel_id   text NOT NULL REFERENCES channels (channel_id),
+  user_id      text REFERENCES users (user_id),
+  parent_id    text REFERENCES messages (message_id),
+  type         text NOT NULL DEFAULT 'message',
+  subtype      text,
+  message_text text,
+  blocks       jsonb,
+  attachments  jsonb,
+  created_at   timestamptz,
+  updated_at   timestamptz
+);
+CREATE INDEX messages_channel ON messages (channel_id);
+CREATE INDEX messages_parent ON messages (parent_id);
+
+CREATE TABLE message_reactions (
+  message_id    text NOT NULL REFERENCES messages (message_id),
+  user_id       text NOT NULL REFERENCES users (user_id),
+  reaction_type text NOT NULL,
+  created_at    timestamptz,
+  PRIMARY KEY (message_id, user_id, reaction_type)
+);
+`;
+
+const FALSE_BY_DEFAULT: Record<string, string[]> = {
+  channels: ['is_private', 'is_dm', 'is_gc', 'is_archived'],
+  users: ['is_bot'],
+};
+
+/**
+ * Fills what Agent-Diff seeds leave out. A seed loads with `jsonb_populate_recordset`, so a column that some rows
+ * carry and others omit arrives as NULL, not as its default: the NOT NULL flags are filled here. Messages get their
+ * `ts` from `message_id` (Agent-Diff's message id is the Slack ts).
+ */
+export function prepareSeedRow(table: string, row: Row): Row {
+  for (const col of FALSE_BY_DEFAULT[table] ?? []) if (row[col] == null) row[col] = false;
+  if (table === 'users' && row.is_active == null) row.is_active = true;
+  if (table === 'user_teams' && row.role == null) row.role = 'member';
+  if (table === 'messages') {
+    if (row.ts == null) row.ts = row.message_id;
+    if (row.type == null) row.type = 'message';
+  }
+  return row;
+}
