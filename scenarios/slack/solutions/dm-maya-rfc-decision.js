@@ -1,0 +1,76 @@
+// Reference solution: send Maya the feature-flags RFC decision in your existing DM.
+
+const AUTH = { Authorization: 'Bearer xoxb-difflab' };
+
+// Read methods: GET with a query string. Write methods: POST with a JSON body.
+async function api(method, params = {}) {
+  const res = await fetch(`https://slack.com/api/${method}?${new URLSearchParams(params)}`, { headers: AUTH });
+  const data = await res.json();
+  if (!data.ok) throw new Error(`${method}: ${data.error}`);
+  return data;
+}
+
+async function post(method, body) {
+  const res = await fetch(`https://slack.com/api/${method}`, {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!data.ok) throw new Error(`${method}: ${data.error}`);
+  return data;
+}
+
+// Follows Slack's cursor pagination and returns every item of `key`.
+async function paginate(method, params, key) {
+  const items = [];
+  let cursor = '';
+  do {
+    const page = await api(method, { ...params, limit: 200, ...(cursor ? { cursor } : {}) });
+    items.push(...page[key]);
+    cursor = page.response_metadata?.next_cursor ?? '';
+  } while (cursor);
+  return items;
+}
+
+// Every channel the bot can see, listed once (archived ones included).
+let channelList;
+async function channelByName(name) {
+  channelList ??= paginate('conversations.list', { types: 'public_channel,private_channel' }, 'channels');
+  const channel = (await channelList).find((c) => c.name === name);
+  if (!channel) throw new Error(`no channel named #${name}`);
+  return channel;
+}
+
+// Every top-level message of a channel, newest first.
+const history = (channel) => paginate('conversations.history', { channel }, 'messages');
+
+const replies = async (channel, ts) => (await api('conversations.replies', { channel, ts })).messages.slice(1);
+
+// Finds a person by first name, full name or display name (the directory is listed once).
+let directory;
+async function userByName(name) {
+  directory ??= paginate('users.list', {}, 'members');
+  const wanted = name.toLowerCase();
+  const user = (await directory).find(
+    (u) =>
+      !u.deleted &&
+      [u.real_name, u.profile?.display_name, u.real_name?.split(' ')[0]].some((n) => n?.toLowerCase() === wanted),
+  );
+  if (!user) throw new Error(`no user called ${name}`);
+  return user;
+}
+
+const engineering = await channelByName('engineering');
+const rfc = (await history(engineering.id)).find((m) => /RFC-\d+: feature flags/i.test(m.text));
+const decision = (await replies(engineering.id, rfc.ts)).find((m) => /^Decision:/.test(m.text));
+console.log(decision.text);
+
+const maya = await userByName('Maya');
+// conversations.open returns the existing DM when there is one.
+const { channel } = await post('conversations.open', { users: maya.id });
+await post('chat.postMessage', {
+  channel: channel.id,
+  text: `Feature-flags RFC (${rfc.text.match(/RFC-\d+/)[0]}): ${decision.text.replace(/ Thanks all!$/, '')}`,
+});
+console.log(`sent to Maya in ${channel.id}`);

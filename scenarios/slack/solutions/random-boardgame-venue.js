@@ -1,0 +1,50 @@
+// Reference solution: announce the board game night's new venue in #random.
+
+const AUTH = { Authorization: 'Bearer xoxb-difflab' };
+
+// Read methods: GET with a query string. Write methods: POST with a JSON body.
+async function api(method, params = {}) {
+  const res = await fetch(`https://slack.com/api/${method}?${new URLSearchParams(params)}`, { headers: AUTH });
+  const data = await res.json();
+  if (!data.ok) throw new Error(`${method}: ${data.error}`);
+  return data;
+}
+
+async function post(method, body) {
+  const res = await fetch(`https://slack.com/api/${method}`, {
+    method: 'POST',
+    headers: { ...AUTH, 'Content-Type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(body),
+  });
+  const data = await res.json();
+  if (!data.ok) throw new Error(`${method}: ${data.error}`);
+  return data;
+}
+
+// Follows Slack's cursor pagination and returns every item of `key`.
+async function paginate(method, params, key) {
+  const items = [];
+  let cursor = '';
+  do {
+    const page = await api(method, { ...params, limit: 200, ...(cursor ? { cursor } : {}) });
+    items.push(...page[key]);
+    cursor = page.response_metadata?.next_cursor ?? '';
+  } while (cursor);
+  return items;
+}
+
+// Every channel the bot can see, listed once (archived ones included).
+let channelList;
+async function channelByName(name) {
+  channelList ??= paginate('conversations.list', { types: 'public_channel,private_channel' }, 'channels');
+  const channel = (await channelList).find((c) => c.name === name);
+  if (!channel) throw new Error(`no channel named #${name}`);
+  return channel;
+}
+
+const random = await channelByName('random');
+const { ts } = await post('chat.postMessage', {
+  channel: random.id,
+  text: "Heads-up: Friday's board game night has moved to the 4th-floor lounge. Same time, 18:30!",
+});
+console.log(`posted ${ts} in #random`);
