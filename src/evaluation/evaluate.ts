@@ -5,6 +5,7 @@ import { DiffView } from './diffView.ts';
 import { evaluateAssertion, type AssertionResult } from './evaluateAssertion.ts';
 import { indexSchema } from './schemaIndex.ts';
 import type { AssertionSpec, IgnoreFields } from './spec.ts';
+import { checkAnswers, type AnswerCheck, type AnswerCheckResult } from './answerChecks.ts';
 
 export interface EvaluateOptions {
   /** Tables, primary keys, JSON columns and foreign keys; without it keys are guessed and no foreign key is followed. */
@@ -13,6 +14,10 @@ export interface EvaluateOptions {
   closedWorld?: boolean;
   /** More ignored fields, merged into the spec's `ignore_fields` for both verdicts. */
   extraIgnore?: IgnoreFields;
+  /** Checks on the final answer; each counts in the score like an assertion, and all must pass. */
+  answerChecks?: readonly AnswerCheck[];
+  /** The agent's final answer, if it gave one. */
+  answer?: string | null;
 }
 
 export interface Score {
@@ -31,7 +36,9 @@ export interface Verdict {
   closed_world_passed: boolean;
   score: Score;
   assertions: AssertionResult[];
-  /** One line per failed assertion. */
+  /** Results of the answer checks, when the scenario has any. */
+  answers: AnswerCheckResult[];
+  /** One line per failed assertion or answer check. */
   failures: string[];
   unexplained: UnexplainedChange[];
   /** Per row of the diff (same indexes as inserts / updates / deletes): what explains it. */
@@ -44,23 +51,26 @@ export function evaluateDiff(spec: AssertionSpec, diff: Diff, options: EvaluateO
   const view = new DiffView(diff, options.schema ? indexSchema(options.schema) : undefined);
   const outcomes = compiled.assertions.map((a) => evaluateAssertion(a, compiled.strict, view));
   const assertions = outcomes.map((o) => o.result);
+  const answers = checkAnswers(options.answerChecks ?? [], options.answer);
   const failures = assertions.filter((r) => !r.passed).map(failureLine);
+  const answerFailures = answers.filter((r) => !r.passed).map((r) => `answer_checks[${r.index}]: ${r.reason}`);
   const { explanations, unexplained } = explainChanges(
     compiled,
     outcomes.map((o, i) => ({ assertion: compiled.assertions[i], selected: o.selected })),
     view,
   );
-  const total = assertions.length;
-  const passedCount = total - failures.length;
+  const total = assertions.length + answers.length;
+  const passedCount = total - failures.length - answerFailures.length;
   const agentDiffPassed = failures.length === 0;
   const closedWorldPassed = unexplained.length === 0;
   return {
-    passed: agentDiffPassed && (options.closedWorld === false || closedWorldPassed),
+    passed: agentDiffPassed && answerFailures.length === 0 && (options.closedWorld === false || closedWorldPassed),
     agent_diff_passed: agentDiffPassed,
     closed_world_passed: closedWorldPassed,
     score: { passed: passedCount, total, percent: total === 0 ? 100 : (passedCount / total) * 100 },
     assertions,
-    failures,
+    answers,
+    failures: [...failures, ...answerFailures],
     unexplained,
     explanations,
   };

@@ -25,3 +25,4 @@ export type { RowRef } from './diffView.ts';
 export type { RowKind } from './compileSpec.ts';
 export { compilePythonRegex, translatePythonRegex } from './pythonRegex.ts';
 export { pyEq, pyJsonDumps } from './python.ts';
+export { checkAnswers, answerFromConsole, type AnswerCheck, type AnswerCheckResult } from './answerChecks.ts';

@@ -1,0 +1,8 @@
+// Plain JavaScript on purpose: Node 20 workers do not inherit the parent's module hooks, and
+// `execArgv: ['--import', 'tsx']` is not applied to a worker's entry module (measured on Node 20.20 under vitest,
+// tsx and plain node alike: ERR_UNKNOWN_FILE_EXTENSION). So the worker registers tsx itself, then loads the
+// TypeScript entry.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./sandboxWorker.ts');

@@ -1,0 +1,31 @@
+import type { ConsoleEntry, SandboxLimits, ShimRequest, ShimResponse, StopReason } from './types.ts';
+
+/** Messages between runScript (host) and startSandboxWorker (worker). Plain data: they cross postMessage. */
+export type HostToWorker =
+  | { type: 'run'; source: string; limits: SandboxLimits }
+  | { type: 'fetchResult'; id: number; response: ShimResponse }
+  | { type: 'fetchError'; id: number; message: string };
+
+export type WorkerToHost =
+  /** The script starts evaluating now: the time limit counts from here, not from worker start-up. */
+  | { type: 'started' }
+  | { type: 'console'; entry: ConsoleEntry }
+  | { type: 'fetch'; id: number; request: ShimRequest }
+  /** The WebAssembly heap grew to this many bytes (sent in coarse steps), so a silent death can be explained. */
+  | { type: 'memory'; bytes: number }
+  | { type: 'done'; ok: true }
+  | { type: 'done'; ok: false; reason: StopReason; error: string };
+
+/** The VM's module file name: error lines refer to it. */
+export const SCRIPT_FILE_NAME = 'script.js';
+
+/**
+ * The WebAssembly memory given to QuickJS is capped at the script's memory limit plus this much: QuickJS's own
+ * static data and C stack live there too (16 MB is the initial heap this Emscripten build asks for).
+ */
+export const WASM_BASE_BYTES = 16 * 1024 * 1024;
+
+/** Both directions carry `{ type }` objects; anything else on the channel is ignored. */
+export function isMessage<T extends { type: string }>(message: unknown): message is T {
+  return typeof message === 'object' && message !== null && typeof (message as { type?: unknown }).type === 'string';
+}

@@ -1,0 +1,191 @@
+import { isMessage, WASM_BASE_BYTES, type HostToWorker, type WorkerToHost } from './protocol.ts';
+import { answerFetch } from './shimHttp.ts';
+import {
+  abortedMessage,
+  consoleTruncatedNote,
+  crashMessage,
+  memoryLimitMessage,
+  requestLimitMessage,
+  requestRefusedMessage,
+  timeLimitMessage,
+} from './stopMessages.ts';
+import {
+  defaultLimits,
+  type ConsoleEntry,
+  type FetchHandler,
+  type RequestLogEntry,
+  type SandboxLimits,
+  type ScriptResult,
+  type ShimRequest,
+  type StopReason,
+  type WorkerFactory,
+  type WorkerLike,
+} from './types.ts';
+
+export interface RunScriptOptions {
+  fetch: FetchHandler;
+  createWorker: WorkerFactory;
+  limits?: Partial<SandboxLimits>;
+  /** Each console line as the script prints it (the result repeats them all). */
+  onConsole?: (entry: ConsoleEntry) => void;
+  signal?: AbortSignal;
+}
+
+/**
+ * How long past the time limit the host waits for the worker to stop the script itself (the VM's interrupt handler
+ * normally does, with a clean message) before it terminates the worker.
+ */
+const TERMINATE_GRACE_MS = 1000;
+/** A worker that has not started the script by then is reported as crashed (a cold browser start takes ~0.5 s). */
+const STARTUP_TIMEOUT_MS = 30_000;
+/** A worker that dies with its WebAssembly heap this close to the cap is taken to have run out of memory. */
+const NEAR_CAP = 0.8;
+
+/**
+ * Runs one script (an ES module: top-level await works) in a fresh worker and reports how it went.
+ *
+ * The run ends, as a Node process does, when the module has finished and nothing is pending: no fetch() in
+ * flight and no setTimeout/setInterval left (AbortSignal.timeout's timer does not count). It also ends at the
+ * first uncaught error (in the module or a timer callback) and at the time limit, which counts from the moment
+ * the script starts, not from worker start-up.
+ *
+ * Never throws: every failure, including a broken worker factory, comes back as `{ ok: false, reason, error }`.
+ */
+export function runScript(source: string, options: RunScriptOptions): Promise<ScriptResult> {
+  const limits: SandboxLimits = { ...defaultLimits, ...options.limits };
+  const consoleEntries: ConsoleEntry[] = [];
+  const requests: RequestLogEntry[] = [];
+  let scriptStartedAt = Date.now();
+  let consoleChars = 0;
+  let consoleTruncated = false;
+  let requestCount = 0;
+  let requestLimitHit = false;
+  let heapBytes = 0;
+  let worker: WorkerLike | undefined;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let settle: (result: ScriptResult) => void = () => {};
+  let ended = false;
+
+  const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
+
+  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }): void {
+    if (ended) return;
+    ended = true;
+    clearTimeout(timer);
+    options.signal?.removeEventListener('abort', onAbort);
+    try {
+      worker?.terminate();
+    } catch {
+      // Already gone.
+    }
+    let final = outcome;
+    // The over-limit fetch() rejected inside the script; whether the script caught that or died of it, the
+    // limit is the story (a timeout or memory stop still says what finally stopped it).
+    if (requestLimitHit && (final.ok || final.reason === 'error')) {
+      final = { ok: false, reason: 'requests', error: requestLimitMessage(limits) };
+    }
+    settle({ ...final, console: consoleEntries, requests, durationMs: Date.now() - scriptStartedAt });
+  }
+
+  function onAbort(): void {
+    end({ ok: false, reason: 'aborted', error: abortedMessage() });
+  }
+
+  function addConsole(entry: ConsoleEntry): void {
+    if (consoleTruncated) return;
+    let kept = entry;
+    if (consoleChars + entry.text.length > limits.maxConsoleChars) {
+      // The worker enforces the budget too; this guards against a worker that does not.
+      consoleTruncated = true;
+      kept = { level: 'warn', text: consoleTruncatedNote(limits) };
+    }
+    consoleChars += kept.text.length;
+    consoleEntries.push(kept);
+    try {
+      options.onConsole?.(kept);
+    } catch {
+      // A listener's bug must not end the run.
+    }
+  }
+
+  function send(message: HostToWorker, transfer: Transferable[] = []): void {
+    if (!ended) worker?.postMessage(message, transfer);
+  }
+
+  async function relayFetch(id: number, request: ShimRequest): Promise<void> {
+    requestCount++;
+    if (requestCount > limits.maxRequests) {
+      requestLimitHit = true;
+      send({ type: 'fetchError', id, message: requestRefusedMessage(limits) });
+      return;
+    }
+    try {
+      const response = await answerFetch(options.fetch, request, (entry) => {
+        if (!ended) requests.push(entry);
+      });
+      send({ type: 'fetchResult', id, response }, [response.body.buffer]);
+    } catch (error) {
+      send({ type: 'fetchError', id, message: error instanceof Error ? error.message : String(error) });
+    }
+  }
+
+  function onMessage(message: unknown): void {
+    if (ended || !isMessage<WorkerToHost>(message)) return;
+    switch (message.type) {
+      case 'started':
+        scriptStartedAt = Date.now();
+        clearTimeout(timer);
+        timer = setTimeout(
+          () => end({ ok: false, reason: 'timeout', error: timeLimitMessage(limits) }),
+          limits.timeMs + TERMINATE_GRACE_MS,
+        );
+        break;
+      case 'console':
+        addConsole(message.entry);
+        break;
+      case 'fetch':
+        void relayFetch(message.id, message.request);
+        break;
+      case 'memory':
+        heapBytes = message.bytes;
+        break;
+      case 'done':
+        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error });
+        break;
+    }
+  }
+
+  function onWorkerError(error: unknown): void {
+    if (ended) return;
+    const detail = error instanceof Error ? error.message : typeof error === 'string' ? error : '';
+    const code = (error as { code?: unknown } | null)?.code;
+    const outOfMemory =
+      code === 'ERR_WORKER_OUT_OF_MEMORY' ||
+      /out of memory/i.test(detail) ||
+      heapBytes >= NEAR_CAP * (limits.memoryBytes + WASM_BASE_BYTES);
+    end(
+      outOfMemory
+        ? { ok: false, reason: 'memory', error: memoryLimitMessage(limits) }
+        : { ok: false, reason: 'crash', error: crashMessage(detail) },
+    );
+  }
+
+  if (options.signal?.aborted) {
+    onAbort();
+    return done;
+  }
+  options.signal?.addEventListener('abort', onAbort);
+  try {
+    worker = options.createWorker(limits);
+    worker.onMessage(onMessage);
+    worker.onError(onWorkerError);
+    timer = setTimeout(
+      () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`) }),
+      STARTUP_TIMEOUT_MS,
+    );
+    send({ type: 'run', source, limits });
+  } catch (error) {
+    end({ ok: false, reason: 'crash', error: crashMessage(error instanceof Error ? error.message : String(error)) });
+  }
+  return done;
+}
