@@ -1,4 +1,6 @@
-import type { AssertionSpec } from '../evaluation/index.ts';
+import type { AnswerCheck, AssertionSpec } from '../evaluation/index.ts';
+
+export type { AnswerCheck };
 
 /** Task metadata, as Agent-Diff annotates its tasks, plus DiffLab's category and difficulty. */
 export interface ScenarioMetadata {
@@ -14,15 +16,6 @@ export interface ScenarioMetadata {
   explicit_ids?: boolean;
 }
 
-/** An answer check: the agent's final answer must (or must not) match. */
-export interface AnswerCheck {
-  description?: string;
-  /** One of: equals, contains, regex (JavaScript syntax, a real regular expression), not_contains. */
-  kind: 'equals' | 'contains' | 'not_contains' | 'regex';
-  value: string;
-  ignore_case?: boolean;
-  critical?: boolean;
-}
 
 export interface Rubric {
   description: string;

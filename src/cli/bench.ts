@@ -1,0 +1,381 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Engine, Environment, SeedFile, SeedTables } from '../engine/index.ts';
+import { splitSeed } from '../engine/seed.ts';
+import { serviceSchema } from '../engine/sqlNames.ts';
+import { evaluateDiff, type AssertionSpec } from '../evaluation/index.ts';
+import { runScript } from '../sandbox/runScript.ts';
+import type { Workbench } from '../session/index.ts';
+import type { CommandSpec } from './args.ts';
+import { parseArgs } from './args.ts';
+import { CliError } from './errors.ts';
+import { isDirectory, isFile, readJsonFile, repoRoot } from './files.ts';
+import { evaluateBatch } from './evaluate.ts';
+import { scaleSeed } from './scaleSeed.ts';
+import { listSeeds } from './seeds.ts';
+import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+
+export const benchSpec = {
+  name: 'bench',
+  usage: 'difflab bench [--json] [--envs 50] [--requests 200] [--iterations 20] [--cases 10000] [--seeds <dir>] [--seed <name>]',
+  flags: {
+    json: { type: 'boolean', description: 'print only the JSON' },
+    envs: { type: 'number', valueName: 'n', description: 'environments created for (1)', defaultText: '50' },
+    requests: { type: 'number', valueName: 'n', description: 'sequential reads from one script for (2)', defaultText: '200' },
+    iterations: { type: 'number', valueName: 'n', description: 'steps of 10 writes per seed size for (3)', defaultText: '20' },
+    cases: { type: 'number', valueName: 'n', description: 'cases in the evaluate --batch file for (4)', defaultText: '10000' },
+    seeds: { type: 'string', valueName: 'dir', description: 'where the Slack seed is found', defaultText: 'scenarios/' },
+    seed: { type: 'string', valueName: 'name', description: 'the Slack seed to use', defaultText: 'the first of scenarios/slack/seeds/' },
+  },
+  notes: 'Figures: (1) fresh environment, (2) one Slack request through sandbox, shim, router, handler and PGlite, (3) diff + evaluation after 10 writes on the seed and on the seed ×100, (4) evaluate --batch cases/s, (5) page load in Chromium when dist/ and /usr/bin/chromium exist.',
+} as const satisfies CommandSpec;
+
+const SCALE = 100;
+const WRITES = 10;
+const TOKEN = 'xoxb-difflab-bench';
+
+interface Stats {
+  n: number;
+  median: number;
+  p95: number;
+}
+
+function stats(values: number[]): Stats {
+  const s = [...values].sort((a, b) => a - b);
+  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
+  return { n: s.length, median: round(at(0.5)), p95: round(at(0.95)) };
+}
+
+const round = (x: number, digits = 3) => Number(x.toFixed(digits));
+const rowsOf = (t: SeedTables) => Object.values(t).reduce((a, r) => a + r.length, 0);
+
+export async function benchCommand(argv: string[]): Promise<number> {
+  const flags = parseArgs(benchSpec, argv);
+  const counts = {
+    envs: positive(flags.envs ?? 50, 'envs'),
+    requests: positive(flags.requests ?? 200, 'requests'),
+    iterations: positive(flags.iterations ?? 20, 'iterations'),
+    cases: positive(flags.cases ?? 10_000, 'cases'),
+  };
+  const log = (line: string) => {
+    if (!flags.json) process.stderr.write(line + '\n');
+  };
+  const seed = pickSeed(flags.seeds, flags.seed);
+  log(`seed: ${seed.name} (${seed.file})`);
+
+  const { createEngine, openWorkbench } = await import('./nodeEngine.ts');
+  const startedEngine = performance.now();
+  const engine = await createEngine();
+  const engineMs = performance.now() - startedEngine;
+  const workbench = await openWorkbench(seed.dir, { engine });
+  try {
+    const part = slackPart(engine, seed.seed);
+    const actor = actingUser(seed.name) ?? workbench.router.replicas.find((r) => r.name === 'slack')?.defaultActingUserId ?? null;
+    const channel = channelOf(part.tables, actor);
+    await engine.loadTemplate(seed.name, seed.seed);
+
+    log('(1) environment creation…');
+    const created: number[] = [];
+    for (let i = 0; i < counts.envs; i++) {
+      const t = performance.now();
+      const env = await engine.createEnvironment(seed.name, { actingUserId: actor });
+      created.push(performance.now() - t);
+      await env.dispose();
+    }
+
+    log('(2) requests from the sandbox…');
+    const requests = await requestLatency(workbench, seed.name, actor, channel, counts.requests);
+
+    log(`(3) diff + evaluation after ${WRITES} writes, seed and seed ×${SCALE}…`);
+    const spec = writeSpec(channel);
+    const small = await diffAndEvaluate(workbench, seed.name, actor, channel, spec, counts.iterations);
+    const uniques = await uniqueColumns(engine, part.service);
+    const scaled = scaleSeed(part.tables, engine.schemaInfo(part.service), uniques, SCALE);
+    const largeName = `${seed.name}_x${SCALE}`;
+    const loadStarted = performance.now();
+    await engine.loadTemplate(largeName, scaled);
+    const largeLoadMs = performance.now() - loadStarted;
+    const large = await diffAndEvaluate(workbench, largeName, actor, channel, spec, counts.iterations);
+
+    log('(4) evaluate --batch…');
+    const batch = await batchThroughput(spec, small.lastDiff, engine, counts.cases);
+
+    log('(5) page load…');
+    const pageLoad = pageLoadFigure();
+
+    const result = {
+      machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: `${process.platform}-${process.arch}` },
+      engineStartMs: round(engineMs, 0),
+      envCreate: { seed: seed.name, rows: rowsOf(part.tables), ...stats(created) },
+      request: requests,
+      diffEvaluate: {
+        writes: WRITES,
+        small: { rows: rowsOf(part.tables), ...stats(small.times) },
+        large: { rows: rowsOf(scaled), templateLoadMs: round(largeLoadMs, 0), ...stats(large.times) },
+        ratio: round(stats(large.times).median / stats(small.times).median, 2),
+      },
+      evaluateBatch: batch,
+      pageLoad,
+    };
+    if (!flags.json) process.stdout.write(table(result) + '\n\n');
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return result.diffEvaluate.ratio < 1.5 ? 0 : 1;
+  } finally {
+    await engine.close();
+  }
+}
+
+function positive(n: number, name: string): number {
+  if (!Number.isInteger(n) || n < 1) throw new CliError(`--${name} must be a positive integer`);
+  return n;
+}
+
+function pickSeed(dirFlag: string | undefined, name: string | undefined): { name: string; file: string; dir: string; seed: SeedFile } {
+  const dirs = dirFlag ? [dirFlag] : [join(repoRoot, 'scenarios', 'slack'), join(repoRoot, '..', 'shared', 'agent-diff')];
+  for (const dir of dirs.filter(isDirectory)) {
+    const seeds = listSeeds(dir);
+    const found = name ? seeds.find((s) => s.name === name) : (seeds.find((s) => /slack/i.test(s.name)) ?? seeds[0]);
+    if (found) return { ...found, dir, seed: readJsonFile(found.file, `seed "${found.name}"`) as SeedFile };
+  }
+  throw new CliError(name ? `seed "${name}" not found` : 'no Slack seed found (scenarios/slack/seeds/*.json)', ['pass --seeds <dir> --seed <name>']);
+}
+
+function slackPart(engine: Engine, seed: SeedFile): { service: string; tables: SeedTables } {
+  const parts = splitSeed(seed, engine.schemaInfo(), [...engine.services.keys()]);
+  const part = parts.find((p) => p.service === 'slack') ?? parts[0];
+  if (!part) throw new CliError('the bench seed has no tables');
+  return part;
+}
+
+/** The acting user of the project's Slack suite for this seed, if there is one. */
+function actingUser(seed: string): string | null {
+  for (const file of projectSuiteFiles('slack')) {
+    try {
+      const test = loadSuiteFile(file).suite.tests.find((t) => t.seed === seed && t.actingUserId);
+      if (test) return test.actingUserId;
+    } catch {
+      // A malformed suite is selftest's business, not bench's.
+    }
+  }
+  return null;
+}
+
+/** A public, unarchived channel the actor belongs to (chat.postMessage needs membership). */
+function channelOf(tables: SeedTables, actor: string | null): string {
+  const channels = (tables.channels ?? []).filter((c) => !c.is_archived && !c.is_dm && !c.is_gc);
+  const member = new Set((tables.channel_members ?? []).filter((m) => m.user_id === actor).map((m) => m.channel_id));
+  const pick = channels.find((c) => member.has(c.channel_id)) ?? channels[0];
+  if (!pick) throw new CliError('the bench seed has no channel to post in');
+  return String(pick.channel_id);
+}
+
+function writeSpec(channel: string): AssertionSpec {
+  return {
+    assertions: [
+      { diff_type: 'added', entity: 'messages', where: { channel_id: { eq: channel }, message_text: { contains: 'bench' } }, expected_count: WRITES },
+    ],
+    ignore_fields: { global: ['created_at', 'updated_at'] },
+  } as unknown as AssertionSpec;
+}
+
+async function requestLatency(workbench: Workbench, seed: string, actor: string | null, channel: string, n: number) {
+  // Each call is timed in the VM, from before fetch() to the parsed body.
+  const script = (method: string, body: string, count: number) => `
+const ms = [];
+for (let i = 0; i < ${count}; i++) {
+  const t = Date.now();
+  const r = await fetch('https://slack.com/api/${method}', {
+    method: 'POST',
+    headers: { authorization: 'Bearer ${TOKEN}', 'content-type': 'application/x-www-form-urlencoded' },
+    body: ${body},
+  });
+  const j = await r.json();
+  ms.push(Date.now() - t);
+  if (!j.ok) throw new Error('${method}: ' + j.error);
+}
+console.log(JSON.stringify(ms));`;
+  const writes = Math.min(100, n);
+  const run = async (method: string, body: string, count: number) => {
+    const env = await workbench.openSeed(seed, actor);
+    try {
+      const result = await runScript(script(method, body, count), {
+        fetch: (request) => workbench.router.route(request, env),
+        createWorker: workbench.createWorker,
+        limits: { timeMs: 120_000, maxRequests: count + 10 },
+      });
+      if (!result.ok) throw new CliError(`bench script for ${method} failed: ${result.error}`);
+      const inVm = JSON.parse(result.console.at(-1)?.text ?? '[]') as number[];
+      const host = result.requests.map((r) => r.ms);
+      const mean = (xs: number[]) => round(xs.reduce((a, b) => a + b, 0) / xs.length);
+      return { method, n: count, inVmMedianMs: stats(inVm).median, inVmMeanMs: mean(inVm), hostMedianMs: stats(host).median, hostMeanMs: mean(host) };
+    } finally {
+      await env.dispose();
+    }
+  };
+  return {
+    read: await run('auth.test', "''", n),
+    write: await run('chat.postMessage', `'channel=${encodeURIComponent(channel)}&text=' + encodeURIComponent('bench message ' + i)`, writes),
+  };
+}
+
+async function post(workbench: Workbench, env: Environment, channel: string, text: string): Promise<void> {
+  const response = await workbench.router.route(
+    new Request('https://slack.com/api/chat.postMessage', {
+      method: 'POST',
+      headers: { authorization: `Bearer ${TOKEN}`, 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ channel, text }).toString(),
+    }),
+    env,
+  );
+  const body = (await response.json()) as { ok?: boolean; error?: string };
+  if (!body.ok) throw new CliError(`chat.postMessage failed in the bench: ${body.error}`);
+}
+
+/** Times what a step costs after its writes: the step and run diffs (journal reads) and the evaluation. */
+async function diffAndEvaluate(workbench: Workbench, seed: string, actor: string | null, channel: string, spec: AssertionSpec, iterations: number) {
+  const times: number[] = [];
+  let lastDiff: unknown = null;
+  for (let i = 0; i < iterations; i++) {
+    const env = await workbench.engine.createEnvironment(seed, { actingUserId: actor });
+    try {
+      await env.beginStep();
+      for (let w = 0; w < WRITES; w++) await post(workbench, env, channel, `bench message ${w}`);
+      const t = performance.now();
+      await env.diff('step');
+      const run = await env.diff('run');
+      const verdict = evaluateDiff(spec, run, { schema: env.template.schemaInfo, closedWorld: true });
+      times.push(performance.now() - t);
+      if (!verdict.passed) throw new CliError(`bench: the ${WRITES}-write step did not pass its own assertion`);
+      lastDiff = run;
+    } finally {
+      await env.dispose();
+    }
+  }
+  return { times, lastDiff };
+}
+
+async function uniqueColumns(engine: Engine, service: string): Promise<Map<string, string[][]>> {
+  const r = await engine.db.query<{ t: string; cols: string[] }>(
+    `SELECT c.relname AS t, array_agg(a.attname::text) AS cols
+       FROM pg_index i
+       JOIN pg_class c ON c.oid = i.indrelid
+       JOIN pg_namespace n ON n.oid = c.relnamespace
+       JOIN pg_attribute a ON a.attrelid = c.oid AND a.attnum = ANY(i.indkey)
+      WHERE n.nspname = $1 AND i.indisunique AND NOT i.indisprimary
+      GROUP BY i.indexrelid, c.relname`,
+    [serviceSchema(service)],
+  );
+  const out = new Map<string, string[][]>();
+  for (const row of r.rows) out.set(row.t, [...(out.get(row.t) ?? []), row.cols]);
+  return out;
+}
+
+async function batchThroughput(spec: AssertionSpec, diff: unknown, engine: Engine, cases: number) {
+  const line = JSON.stringify({ spec, diff });
+  const text = Array.from({ length: cases }, () => line).join('\n') + '\n';
+  const schema = engine.schemaInfo();
+  const pass = () => {
+    const t = performance.now();
+    const { lines, bad } = evaluateBatch(text, { schema, closedWorld: true });
+    if (bad || lines.length !== cases) throw new CliError(`bench: evaluate --batch produced ${bad} bad lines`);
+    return performance.now() - t;
+  };
+  const inProcessMs = stats([pass(), pass(), pass()]).median;
+
+  const dir = mkdtempSync(join(tmpdir(), 'difflab-bench-'));
+  try {
+    const file = join(dir, 'cases.jsonl');
+    writeFileSync(file, text);
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    const cli = (input: string, expected: number) => {
+      const started = performance.now();
+      const child = spawnSync(process.execPath, [join(repoRoot, 'bin', 'difflab.mjs'), 'evaluate', '--batch', input], { encoding: 'utf8', maxBuffer: 1 << 30 });
+      const ms = performance.now() - started;
+      const printed = child.stdout.split('\n').filter(Boolean).length;
+      if (child.status !== 0 || printed !== expected) throw new CliError(`bench: evaluate --batch exited ${child.status} with ${printed} lines: ${child.stderr}`);
+      return ms;
+    };
+    // The first call may build the schema cache (a PGlite boot); the figures are the steady state, median of 3.
+    cli(empty, 0);
+    const startupMs = stats([cli(empty, 0), cli(empty, 0), cli(empty, 0)]).median;
+    const cliMs = stats([cli(file, cases), cli(file, cases), cli(file, cases)]).median;
+    return {
+      cases,
+      diffRows: countRows(diff),
+      inProcessPerSec: Math.round(cases / (inProcessMs / 1000)),
+      cliMs: Math.round(cliMs),
+      cliStartupMs: Math.round(startupMs),
+      cliPerSec: Math.round(cases / (cliMs / 1000)),
+      cliPerSecAfterStartup: Math.round(cases / (Math.max(1, cliMs - startupMs) / 1000)),
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function countRows(diff: unknown): number {
+  const d = diff as { inserts?: unknown[]; updates?: unknown[]; deletes?: unknown[] } | null;
+  return (d?.inserts?.length ?? 0) + (d?.updates?.length ?? 0) + (d?.deletes?.length ?? 0);
+}
+
+/** Hook for the Chromium page-load figure: a colleague's test/e2e/pageLoad.mjs prints it as JSON. */
+function pageLoadFigure(): Record<string, unknown> {
+  const script = join(repoRoot, 'test', 'e2e', 'pageLoad.mjs');
+  if (!isDirectory(join(repoRoot, 'dist'))) return { skipped: 'no dist/ (run npm run build)' };
+  if (!isFile('/usr/bin/chromium')) return { skipped: 'no /usr/bin/chromium' };
+  if (!isFile(script)) return { skipped: 'no test/e2e/pageLoad.mjs yet' };
+  const child = spawnSync(process.execPath, [script, '--json'], { encoding: 'utf8', timeout: 180_000, cwd: repoRoot });
+  const last = child.stdout?.trim().split('\n').at(-1) ?? '';
+  try {
+    return child.status === 0 ? (JSON.parse(last) as Record<string, unknown>) : { error: `exit ${child.status}: ${child.stderr?.slice(0, 500)}` };
+  } catch {
+    return { error: `unreadable output: ${last.slice(0, 200)}` };
+  }
+}
+
+type RequestFigure = { method: string; n: number; inVmMedianMs: number; inVmMeanMs: number; hostMedianMs: number; hostMeanMs: number };
+
+type Result = {
+  machine: { cpu: string; cores: number; node: string; platform: string };
+  engineStartMs: number;
+  envCreate: Stats & { seed: string; rows: number };
+  request: { read: RequestFigure; write: RequestFigure };
+  diffEvaluate: { writes: number; small: Stats & { rows: number }; large: Stats & { rows: number; templateLoadMs: number }; ratio: number };
+  evaluateBatch: { cases: number; inProcessPerSec: number; cliPerSec: number; cliMs: number; cliStartupMs: number; cliPerSecAfterStartup: number };
+  pageLoad: Record<string, unknown>;
+};
+
+function table(r: Result): string {
+  const rows: [string, string, string][] = [
+    ['machine', `${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node}`, ''],
+    ['engine start (PGlite)', `${r.engineStartMs} ms`, ''],
+    [`(1) fresh env, ${r.envCreate.seed} (${r.envCreate.rows} rows)`, `median ${r.envCreate.median} ms`, `p95 ${r.envCreate.p95} ms, n=${r.envCreate.n}`],
+    ...[r.request.read, r.request.write].map((q): [string, string, string] => [
+      `(2) ${q.method} from the sandbox`,
+      `median ${q.inVmMedianMs} ms in-VM`,
+      `mean ${q.inVmMeanMs} ms; host side (router → PGlite): median ${q.hostMedianMs}, mean ${q.hostMeanMs} ms; n=${q.n}`,
+    ]),
+    [`(3) diff+eval after ${r.diffEvaluate.writes} writes, ${r.diffEvaluate.small.rows} rows`, `median ${r.diffEvaluate.small.median} ms`, `p95 ${r.diffEvaluate.small.p95} ms`],
+    [`(3) same, seed ×${SCALE} (${r.diffEvaluate.large.rows} rows)`, `median ${r.diffEvaluate.large.median} ms`, `ratio ${r.diffEvaluate.ratio} (must be < 1.5)`],
+    [
+      '(4) evaluate --batch',
+      `${r.evaluateBatch.inProcessPerSec} cases/s`,
+      `CLI: ${r.evaluateBatch.cases} cases in ${r.evaluateBatch.cliMs} ms (${r.evaluateBatch.cliPerSec}/s; ${r.evaluateBatch.cliPerSecAfterStartup}/s after a ${r.evaluateBatch.cliStartupMs} ms start)`,
+    ],
+    ['(5) page load (Chromium)', pageText(r.pageLoad), ''],
+  ];
+  const w0 = Math.max(...rows.map((x) => x[0].length));
+  const w1 = Math.max(...rows.map((x) => x[1].length));
+  return rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`.trimEnd()).join('\n');
+}
+
+function pageText(p: Record<string, unknown>): string {
+  if (typeof p.skipped === 'string') return `skipped: ${p.skipped}`;
+  if (typeof p.error === 'string') return `error: ${p.error}`;
+  // The figure's name is the page-load script's business: show its first top-level number.
+  const first = Object.entries(p).find(([, v]) => typeof v === 'number');
+  return first ? `${first[0]} ${first[1]}` : JSON.stringify(p).slice(0, 80);
+}

@@ -1,0 +1,63 @@
+import { resolve } from 'node:path';
+import type { CommandSpec } from './args.ts';
+import { parseArgs } from './args.ts';
+import { CliError, EXIT_OK } from './errors.ts';
+import { readTextFile } from './files.ts';
+import { findSeedFile, seedsDir } from './seeds.ts';
+import { findTest, loadSuiteFile } from './suites.ts';
+import { prewarmed } from './prewarmedWorkers.ts';
+import { runScenario } from './runScenario.ts';
+import { defaultLimits, type SandboxLimits } from '../sandbox/types.ts';
+
+export const runSpec = {
+  name: 'run',
+  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js> [--seeds <dir>]',
+  flags: {
+    suite: { type: 'string', required: true, valueName: 'file', description: "suite file (DiffLab's format or Agent-Diff's)" },
+    test: { type: 'string', required: true, valueName: 'id', description: 'id of the test to run' },
+    script: { type: 'string', required: true, valueName: 'file.js', description: 'the script: JavaScript that calls the real API hosts with fetch' },
+    seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+    'timeout-ms': { type: 'number', valueName: 'ms', description: "the script's time budget", defaultText: '10000' },
+  },
+  notes: [
+    'Prints one JSON object: {test_id, passed, agent_diff_passed, score: {passed, total, percent}, failures,',
+    'unexplained, diff: {inserts, updates, deletes}, console, error}. Exits 0 whether the test passes or fails,',
+    'and 2 for bad input.',
+  ].join('\n'),
+} as const satisfies CommandSpec;
+
+export async function runCommand(argv: string[]): Promise<number> {
+  const flags = parseArgs(runSpec, argv);
+  // Every input is checked before PGlite starts, so a typo costs milliseconds, not seconds.
+  const suite = loadSuiteFile(flags.suite);
+  const test = findTest(suite, flags.test);
+  const source = readTextFile(resolve(flags.script), 'script file');
+  const dir = seedsDir(flags.seeds);
+  if (!findSeedFile(dir, test.seed)) {
+    throw new CliError(`seed "${test.seed}" of test ${test.id} not found under ${dir}`, [
+      `looked for ${test.seed}.json in ${dir}, ${dir}/seeds/ and ${dir}/*/seeds/; pass --seeds <dir>`,
+    ]);
+  }
+  if (flags['timeout-ms'] !== undefined && flags['timeout-ms'] <= 0) throw new CliError('--timeout-ms must be positive');
+
+  const limits: SandboxLimits = { ...defaultLimits, ...(flags['timeout-ms'] !== undefined ? { timeMs: flags['timeout-ms'] } : {}) };
+  const { createNodeWorker } = await import('./createNodeWorker.ts');
+  const workers = prewarmed(createNodeWorker);
+  workers.warm(limits);
+  const { openWorkbench } = await import('./nodeEngine.ts');
+  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker });
+  try {
+    try {
+      await workbench.ensureTemplate(test.seed);
+    } catch (err) {
+      if (err instanceof CliError) throw err;
+      throw new CliError(`seed "${test.seed}" could not be loaded: ${(err as Error).message}`);
+    }
+    const { outcome } = await runScenario(workbench, test, source, limits);
+    process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
+  } finally {
+    workers.dispose();
+    await workbench.engine.close();
+  }
+  return EXIT_OK;
+}

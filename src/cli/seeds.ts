@@ -1,0 +1,82 @@
+import { readdirSync } from 'node:fs';
+import { basename, join, resolve } from 'node:path';
+import type { SeedFile } from '../engine/index.ts';
+import type { SeedResolver } from '../session/index.ts';
+import { CliError } from './errors.ts';
+import { isDirectory, isFile, readJsonFile, repoRoot } from './files.ts';
+
+/** `--seeds` defaults to the repository's scenarios/ folder. */
+export function seedsDir(flag: string | undefined): string {
+  const dir = resolve(flag ?? join(repoRoot, 'scenarios'));
+  if (!isDirectory(dir)) throw new CliError(`seeds folder not found: ${dir}`);
+  return dir;
+}
+
+const NAME = /^[A-Za-z0-9][A-Za-z0-9_.-]*$/;
+
+/** Where a template name may live, in order: `<dir>/<name>.json`, `<dir>/seeds/<name>.json`, `<dir>/*\/seeds/<name>.json`. */
+function candidates(dir: string, name: string): string[] {
+  const out = [join(dir, `${name}.json`), join(dir, 'seeds', `${name}.json`)];
+  for (const sub of subfolders(dir)) out.push(join(dir, sub, 'seeds', `${name}.json`));
+  return out;
+}
+
+function subfolders(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isDirectory() && e.name !== 'seeds' && !e.name.startsWith('.'))
+      .map((e) => e.name)
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+function jsonFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir, { withFileTypes: true })
+      .filter((e) => e.isFile() && e.name.endsWith('.json'))
+      .map((e) => join(dir, e.name))
+      .sort();
+  } catch {
+    return [];
+  }
+}
+
+export function findSeedFile(dir: string, name: string): string | null {
+  if (!NAME.test(name)) return null;
+  return candidates(dir, name).find(isFile) ?? null;
+}
+
+/**
+ * Every seed file under the folder, named by file name (first place wins on a clash). `<dir>/*.json` counts only
+ * when the folder has no seeds/ subfolders, so that pointing --seeds at a folder of suites does not list them.
+ */
+export function listSeeds(dir: string): { name: string; file: string }[] {
+  const nested = [join(dir, 'seeds'), ...subfolders(dir).map((s) => join(dir, s, 'seeds'))].filter(isDirectory);
+  const files = nested.length ? nested.flatMap(jsonFiles) : jsonFiles(dir);
+  const seen = new Map<string, string>();
+  for (const file of files) {
+    const name = basename(file, '.json');
+    if (NAME.test(name) && !seen.has(name)) seen.set(name, file);
+  }
+  return [...seen].map(([name, file]) => ({ name, file }));
+}
+
+export function readSeed(dir: string, name: string): SeedFile {
+  const file = findSeedFile(dir, name);
+  if (!file) {
+    const known = listSeeds(dir).map((s) => s.name);
+    throw new CliError(`seed "${name}" not found under ${dir}`, [
+      `looked for ${name}.json in ${dir}, ${dir}/seeds/ and ${dir}/*/seeds/`,
+      `seeds found: ${known.join(', ') || 'none'}`,
+    ]);
+  }
+  const seed = readJsonFile(file, `seed "${name}"`);
+  if (!seed || typeof seed !== 'object' || Array.isArray(seed)) throw new CliError(`seed "${name}" (${file}) must be a JSON object of tables`);
+  return seed as SeedFile;
+}
+
+export function seedResolver(dir: string): SeedResolver {
+  return async (name) => readSeed(dir, name);
+}

@@ -1,0 +1,122 @@
+import { relative, resolve } from 'node:path';
+import type { CommandSpec } from './args.ts';
+import { parseArgs } from './args.ts';
+import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
+import { isFile, readTextFile, repoRoot } from './files.ts';
+import { prewarmed } from './prewarmedWorkers.ts';
+import { runScenario, type RunOutcome } from './runScenario.ts';
+import { defaultLimits } from '../sandbox/types.ts';
+import { seedsDir } from './seeds.ts';
+import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+
+export const selftestSpec = {
+  name: 'selftest',
+  usage: 'difflab selftest [--service <name>] [--suite <suite.json>] [--seeds <dir>]',
+  flags: {
+    service: { type: 'string', valueName: 'name', description: 'only the suite of this service (scenarios/<name>/suite.json)' },
+    suite: { type: 'string', valueName: 'file', description: 'a suite file instead of the project suites' },
+    seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+  },
+  notes: 'Prints a table (test id, solution verdict, empty-script verdict, ms), then "N passed, N failed"; exits 1 if any failed.',
+} as const satisfies CommandSpec;
+
+interface Row {
+  id: string;
+  solution: string;
+  empty: string;
+  ms: number;
+  ok: boolean;
+  why: string[];
+}
+
+export async function selftestCommand(argv: string[]): Promise<number> {
+  const flags = parseArgs(selftestSpec, argv);
+  const files = flags.suite ? [resolve(flags.suite)] : projectSuiteFiles(flags.service);
+  if (files.length === 0) {
+    throw new CliError(
+      flags.service ? `no suite for service "${flags.service}": scenarios/${flags.service}/suite.json not found` : 'no project suites found (scenarios/*/suite.json)',
+    );
+  }
+  const suites = files.map(loadSuiteFile);
+  const dir = seedsDir(flags.seeds);
+
+  const { createNodeWorker } = await import('./createNodeWorker.ts');
+  const workers = prewarmed(createNodeWorker);
+  workers.warm(defaultLimits);
+  const { openWorkbench } = await import('./nodeEngine.ts');
+  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker });
+  const rows: Row[] = [];
+  const out = (line: string) => process.stdout.write(line + '\n');
+  try {
+    for (const s of suites) {
+      out(`${s.suite.name} (${shortPath(s.file)}): ${s.suite.tests.length} scenarios`);
+      out(header());
+      for (const test of s.suite.tests) {
+        const started = performance.now();
+        const row: Row = { id: test.id, solution: '-', empty: '-', ms: 0, ok: false, why: [] };
+        try {
+          const solutionFile = test.solution ? resolve(s.dir, test.solution) : null;
+          if (!solutionFile) row.why.push('no reference solution (the test has no "solution")');
+          else if (!isFile(solutionFile)) row.why.push(`reference solution not found: ${relative(repoRoot, solutionFile)}`);
+          let solutionPassed = false;
+          if (solutionFile && isFile(solutionFile)) {
+            const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'));
+            solutionPassed = outcome.passed;
+            row.solution = verdictText(outcome);
+            if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
+          }
+          const { outcome: empty } = await runScenario(workbench, test, '');
+          row.empty = verdictText(empty);
+          if (empty.passed) row.why.push('empty script passes: the assertions do not require any change');
+          row.ok = solutionPassed && !empty.passed;
+        } catch (err) {
+          // A seed that does not load (or another broken input) fails this scenario, not the whole run.
+          row.why.push(`could not run: ${(err as Error).message.split('\n')[0]}`);
+        }
+        row.ms = Math.round(performance.now() - started);
+        rows.push(row);
+        out(line(row));
+        for (const w of row.why) out(`    ${w}`);
+      }
+    }
+  } finally {
+    workers.dispose();
+    await workbench.engine.close();
+  }
+  const passed = rows.filter((r) => r.ok).length;
+  out(`${passed} passed, ${rows.length - passed} failed`);
+  return passed === rows.length ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** Relative to the working directory when the file is below it, else absolute. */
+function shortPath(file: string): string {
+  const rel = relative(process.cwd(), file);
+  return rel && !rel.startsWith('..') ? rel : file;
+}
+
+const COLS = [28, 16, 16, 7] as const;
+
+function header(): string {
+  return ['test id', 'solution', 'empty script', 'ms'].map((h, i) => (i === 3 ? h.padStart(COLS[i]) : h.padEnd(COLS[i]))).join('  ');
+}
+
+function line(r: Row): string {
+  const id = r.id.length > COLS[0] ? r.id.slice(0, COLS[0] - 1) + '…' : r.id;
+  return [id.padEnd(COLS[0]), r.solution.padEnd(COLS[1]), r.empty.padEnd(COLS[2]), String(r.ms).padStart(COLS[3]), r.ok ? 'ok' : 'FAILED'].join('  ');
+}
+
+function verdictText(o: RunOutcome): string {
+  return `${o.passed ? 'pass' : 'fail'} ${o.score.passed}/${o.score.total}`;
+}
+
+function explain(o: RunOutcome): string {
+  if (o.error) return `script error: ${o.error.split('\n')[0]}`;
+  const parts = [...o.failures.map(brief), ...(o.unexplained.length ? [`${o.unexplained.length} unexplained change(s)`] : [])];
+  return parts.slice(0, 3).join('; ') || 'failed';
+}
+
+function brief(f: unknown): string {
+  if (typeof f === 'string') return f;
+  const m = (f as { message?: unknown })?.message;
+  return typeof m === 'string' ? m : JSON.stringify(f);
+}

@@ -1,0 +1,273 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Replica } from '../replicas/index.ts';
+import type { Suite } from '../scenarios/index.ts';
+import type { Workbench } from '../session/index.ts';
+import type { CommandSpec } from './args.ts';
+import { parseArgs } from './args.ts';
+import { CliError } from './errors.ts';
+import { PlatformApi, type EnvRecord } from './platformApi.ts';
+import { seedsDir } from './seeds.ts';
+import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+
+export const serveSpec = {
+  name: 'serve',
+  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--seed <name>] [--user <id>]',
+  flags: {
+    port: { type: 'number', valueName: 'port', description: 'port to listen on (0 picks a free one)', defaultText: '8787' },
+    host: { type: 'string', valueName: 'host', description: 'interface to listen on', defaultText: '127.0.0.1' },
+    seeds: { type: 'string', valueName: 'dir', description: 'seeds folder: every seed file is a template named by its file name', defaultText: 'scenarios/' },
+    suite: { type: 'string', repeatable: true, valueName: 'file', description: 'also serve this suite (the project suites are always served)' },
+    seed: { type: 'string', valueName: 'name', description: "seed of the default environment", defaultText: "the Slack suite's seed" },
+    user: { type: 'string', valueName: 'id', description: 'user the default environment acts as', defaultText: "the suite's acting user" },
+  },
+  notes: [
+    'Platform API: /api/platform/… (health, templates, testSuites, tests, initEnv, startRun, evaluateRun, diffRun,',
+    'results/{runId}, DELETE env/{envId}); X-API-Key is accepted with any value.',
+    'Services: /api/env/{envId}/services/<slack|…>/<method or path>. Default environment: /api/<method> is Slack,',
+    "so official SDKs work unchanged, e.g. new WebClient(token, { slackApiUrl: 'http://127.0.0.1:8787/api/' }).",
+  ].join('\n'),
+} as const satisfies CommandSpec;
+
+export interface ServerHandle {
+  url: string;
+  port: number;
+  platform: PlatformApi;
+  workbench: Workbench;
+  defaultEnv: EnvRecord | null;
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  port?: number;
+  host?: string;
+  seedsDir: string;
+  suites?: Suite[];
+  defaultSeed?: string;
+  defaultUser?: string;
+  workbench?: Workbench;
+}
+
+/** Starts the server; `serve` runs it until SIGINT, tests start it on port 0. */
+export async function startServer(options: StartOptions): Promise<ServerHandle> {
+  const { openWorkbench } = await import('./nodeEngine.ts');
+  const workbench = options.workbench ?? (await openWorkbench(options.seedsDir));
+  const suites = options.suites ?? [];
+  const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
+  const slack = workbench.router.replicas.find((r) => r.name === 'slack');
+
+  let defaultEnv: EnvRecord | null = null;
+  const defaults = pickDefault(platform, suites, options.defaultSeed, slack?.name);
+  if (defaults) {
+    defaultEnv = await platform.createEnv({
+      template: defaults.seed,
+      actingUserId: options.defaultUser ?? defaults.user,
+      ttlSeconds: null,
+    });
+  } else if (options.defaultSeed) {
+    throw new CliError(`--seed ${options.defaultSeed}: no such template in ${options.seedsDir}`);
+  }
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    try {
+      const response = await dispatch(req, { platform, workbench, defaultEnv, slack });
+      await send(res, response);
+    } catch (err) {
+      await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
+    }
+  };
+  const server = createServer((req, res) => void handle(req, res));
+  // Keep-alive sockets of SDK clients would otherwise hold close() open.
+  server.keepAliveTimeout = 1000;
+  await listen(server, options.port ?? 8787, options.host ?? '127.0.0.1');
+  const { port } = server.address() as AddressInfo;
+  const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : (options.host ?? '127.0.0.1');
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+  let closed = false;
+  return {
+    url,
+    port,
+    platform,
+    workbench,
+    defaultEnv,
+    async close() {
+      if (closed) return;
+      closed = true;
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await platform.close();
+      if (!options.workbench) await workbench.engine.close();
+    },
+  };
+}
+
+function pickDefault(
+  platform: PlatformApi,
+  suites: Suite[],
+  seed: string | undefined,
+  service: string | undefined,
+): { seed: string; user: string | null } | null {
+  if (seed) return platform.templateByName(seed) ? { seed, user: null } : null;
+  if (!service) return null;
+  for (const suite of suites) {
+    const test = suite.tests.find((t) => t.services.includes(service) && platform.templateByName(t.seed));
+    if (test) return { seed: test.seed, user: test.actingUserId };
+  }
+  const template = [...platform.templates.values()].find((t) => t.services.includes(service));
+  return template ? { seed: template.name, user: null } : null;
+}
+
+interface Context {
+  platform: PlatformApi;
+  workbench: Workbench;
+  defaultEnv: EnvRecord | null;
+  slack: Replica | undefined;
+}
+
+const notFound = (detail: string) => Response.json({ detail }, { status: 404 });
+
+async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  const pathname = q >= 0 ? raw.slice(0, q) : raw;
+  const search = q >= 0 ? raw.slice(q) : '';
+  const body = await readBody(req);
+
+  if (pathname === '/api/platform' || pathname.startsWith('/api/platform/')) {
+    const request = toRequest(req, `http://${req.headers.host ?? 'localhost'}${raw}`, body);
+    return ctx.platform.handle(request, pathname.slice('/api/platform'.length) || '/');
+  }
+
+  const env = /^\/api\/env\/([^/]+)\/services\/(.*)$/.exec(pathname);
+  if (env) {
+    const record = ctx.platform.environment(decodeURIComponent(env[1]));
+    if (!record) return notFound('environment not found');
+    const target = serviceTarget(ctx.workbench.router.replicas, env[2]);
+    if (!target) return notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`);
+    return routeTo(ctx, target.replica, target.rest, search, req, body, record);
+  }
+
+  if (pathname.startsWith('/api/') && ctx.slack) {
+    if (!ctx.defaultEnv) return notFound('no default environment: the seeds folder has no Slack seed (pass --seed)');
+    return routeTo(ctx, ctx.slack, pathname.slice('/api/'.length), search, req, body, ctx.defaultEnv);
+  }
+  return notFound('Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and Slack at /api/<method>');
+}
+
+/** The replica whose servicePath (`slack`, `box/2.0`) starts the rest of the URL; longest path first. */
+function serviceTarget(replicas: Replica[], rest: string): { replica: Replica; rest: string } | null {
+  const sorted = [...replicas].sort((a, b) => b.servicePath.length - a.servicePath.length);
+  for (const replica of sorted) {
+    const p = replica.servicePath.replace(/^\/+|\/+$/g, '');
+    if (rest === p) return { replica, rest: '' };
+    if (rest.startsWith(p + '/')) return { replica, rest: rest.slice(p.length + 1) };
+  }
+  return null;
+}
+
+/**
+ * Re-addresses the request to the replica's real base URL (`https://slack.com/api/` + rest) so that handlers see
+ * the URL a real client would have used, and routes it by service name and path.
+ */
+async function routeTo(
+  ctx: Context,
+  replica: Replica,
+  rest: string,
+  search: string,
+  req: IncomingMessage,
+  body: Buffer,
+  record: EnvRecord,
+): Promise<Response> {
+  const base = replica.baseUrls[0];
+  const tail = base.endsWith('/') ? rest : `/${rest}`;
+  const url = base + tail + search;
+  const path = tail.split(/[?#]/)[0];
+  return ctx.workbench.router.routeService(replica.name, path, toRequest(req, url, body), record.env);
+}
+
+const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);
+
+function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
+  const headers = new Headers();
+  for (const [k, v] of Object.entries(req.headers)) {
+    if (v === undefined || HOP_HEADERS.has(k)) continue;
+    for (const value of Array.isArray(v) ? v : [v]) headers.append(k, value);
+  }
+  const method = (req.method ?? 'GET').toUpperCase();
+  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
+  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function send(res: ServerResponse, response: Response): Promise<void> {
+  const body = Buffer.from(await response.arrayBuffer());
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, key) => {
+    if (key === 'content-length' || key === 'transfer-encoding' || key === 'content-encoding') return;
+    headers[key] = value;
+  });
+  headers['content-length'] = String(body.length);
+  res.writeHead(response.status, response.statusText || undefined, headers);
+  res.end(body);
+}
+
+function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (err: NodeJS.ErrnoException) => {
+      reject(err.code === 'EADDRINUSE' ? new CliError(`port ${port} on ${host} is in use: pass --port <other> (0 picks a free one)`) : err);
+    };
+    server.once('error', onError);
+    server.listen(port, host, () => {
+      server.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+export async function serveCommand(argv: string[]): Promise<number> {
+  const flags = parseArgs(serveSpec, argv);
+  const port = flags.port ?? 8787;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be an integer 0–65535, got ${port}`);
+  const dir = seedsDir(flags.seeds);
+  const suites = [...projectSuiteFiles(), ...(flags.suite ?? [])].map((f) => loadSuiteFile(f).suite);
+  const server = await startServer({ port, host: flags.host, seedsDir: dir, suites, defaultSeed: flags.seed, defaultUser: flags.user });
+
+  const p = server.platform;
+  const lines = [
+    `DiffLab serving on ${server.url}`,
+    `  platform API:  ${server.url}/api/platform/  (Agent-Diff SDKs: baseUrl ${server.url})`,
+    server.defaultEnv
+      ? `  Slack:         ${server.url}/api/  (default env ${server.defaultEnv.id}, seed ${server.defaultEnv.template}, acting as ${server.defaultEnv.env.actingUserId ?? 'the replica default'})`
+      : '  Slack:         no default environment (no Slack seed found)',
+    `  environments:  ${server.url}/api/env/{envId}/services/{${server.workbench.router.replicas.map((r) => r.servicePath).join('|')}}/…`,
+    `  templates:     ${[...p.templates.values()].map((t) => t.name).join(', ') || 'none'}`,
+    ...(p.skippedSeeds.size ? [`  not served:    ${[...p.skippedSeeds.keys()].join(', ')} (no replica for their tables yet)`] : []),
+    `  suites:        ${suites.map((s) => `${s.name} (${s.tests.length})`).join(', ') || 'none'}`,
+    'Ctrl-C stops.',
+  ];
+  process.stdout.write(lines.join('\n') + '\n');
+
+  await new Promise<void>((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.stdout.write('DiffLab: stopping…\n');
+  await server.close();
+  return 0;
+}

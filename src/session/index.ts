@@ -1,0 +1,1 @@
+export { Workbench, Session, type SeedResolver, type StepResult, type WorkbenchOptions } from './workbench.ts';

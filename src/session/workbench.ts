@@ -1,0 +1,125 @@
+import { Engine, type Environment, type SeedFile } from '../engine/index.ts';
+import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
+import { runScript } from '../sandbox/runScript.ts';
+import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
+import { answerFromConsole, evaluateDiff, type Verdict } from '../evaluation/index.ts';
+import type { Diff } from '../engine/index.ts';
+import type { Scenario } from '../scenarios/index.ts';
+
+/** Finds a seed file by its template name (the CLI reads a folder, the site reads its bundle or an import). */
+export type SeedResolver = (name: string) => Promise<SeedFile>;
+
+export interface WorkbenchOptions {
+  seeds: SeedResolver;
+  createWorker: WorkerFactory;
+  engine?: Engine;
+  loadDataDir?: Blob;
+  replicas?: Replica[];
+}
+
+export interface StepResult {
+  script: ScriptResult;
+  /** The answer the script gave (its last `Answer: …` console line), if any. */
+  answer: string | null;
+  stepDiff: Diff;
+  runDiff: Diff;
+  verdict: Verdict;
+}
+
+/**
+ * Everything a shell needs to run scenarios: one engine, the router, the sandbox's worker factory and a seed
+ * resolver. The UI, the CLI and the agent loop all drive it.
+ */
+export class Workbench {
+  readonly router: Router;
+  private constructor(
+    readonly engine: Engine,
+    private readonly options: WorkbenchOptions,
+    replicas: Replica[],
+  ) {
+    this.router = createRouter(replicas);
+  }
+
+  static async create(options: WorkbenchOptions): Promise<Workbench> {
+    const replicas = options.replicas ?? allReplicas;
+    const engine = options.engine ?? (await Engine.create({ services: replicas, loadDataDir: options.loadDataDir }));
+    return new Workbench(engine, options, replicas);
+  }
+
+  /** Loads a seed as a template unless it is loaded already. */
+  async ensureTemplate(name: string): Promise<void> {
+    if (this.engine.getTemplate(name)) return;
+    await this.engine.loadTemplate(name, await this.options.seeds(name));
+  }
+
+  /** A fresh environment for a scenario: its seed, acting user and clock. */
+  async open(scenario: Scenario): Promise<Session> {
+    await this.ensureTemplate(scenario.seed);
+    const env = await this.engine.createEnvironment(scenario.seed, {
+      actingUserId: scenario.actingUserId,
+      clockStart: scenario.clock ? Date.parse(scenario.clock) : undefined,
+    });
+    return new Session(this, env, scenario);
+  }
+
+  /** An environment of a seed alone, for free play without a scenario. */
+  async openSeed(seed: string, actingUserId: string | null = null): Promise<Environment> {
+    await this.ensureTemplate(seed);
+    return this.engine.createEnvironment(seed, { actingUserId });
+  }
+
+  get createWorker(): WorkerFactory {
+    return this.options.createWorker;
+  }
+}
+
+/** One scenario attempt: an environment, the steps run in it, and its evaluation. */
+export class Session {
+  steps = 0;
+  constructor(
+    readonly workbench: Workbench,
+    readonly env: Environment,
+    readonly scenario: Scenario,
+  ) {}
+
+  /** Runs one script as a step: the sandbox's fetch goes to the router bound to this environment. */
+  async runStep(
+    source: string,
+    options: { limits?: Partial<SandboxLimits>; onConsole?: (e: ConsoleEntry) => void; signal?: AbortSignal } = {},
+  ): Promise<StepResult> {
+    await this.env.beginStep();
+    this.steps++;
+    const script = await runScript(source, {
+      fetch: (request) => this.workbench.router.route(request, this.env),
+      createWorker: this.workbench.createWorker,
+      limits: options.limits,
+      onConsole: options.onConsole,
+      signal: options.signal,
+    });
+    const [stepDiff, runDiff] = await Promise.all([this.env.diff('step'), this.env.diff('run')]);
+    this.answer = answerFromConsole(script.console) ?? this.answer;
+    return { script, answer: this.answer, stepDiff, runDiff, verdict: this.evaluate(runDiff) };
+  }
+
+  /** The final answer so far: the last one a step gave, or one set by the agent loop. */
+  answer: string | null = null;
+
+  evaluate(diff: Diff): Verdict {
+    return evaluateDiff(this.scenario.spec, diff, {
+      schema: this.env.template.schemaInfo,
+      closedWorld: this.scenario.closedWorld,
+      answerChecks: this.scenario.answerChecks,
+      answer: this.answer,
+    });
+  }
+
+  async reset(): Promise<void> {
+    await this.env.reset();
+    this.steps = 0;
+    this.answer = null;
+  }
+
+  dispose(): Promise<void> {
+    return this.env.dispose();
+  }
+}

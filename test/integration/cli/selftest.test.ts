@@ -1,0 +1,33 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { difflab, makeFixture, tinySuite } from './fixtures.ts';
+
+const fx = makeFixture();
+afterAll(() => fx.cleanup());
+
+describe('difflab selftest', () => {
+  it('passes a scenario whose solution passes and whose empty script fails', async () => {
+    const suite = fx.file('good-suite.json', JSON.stringify({ ...tinySuite, tests: [tinySuite.tests[0]] }));
+    const r = await difflab(['selftest', '--suite', suite, '--seeds', fx.seeds]);
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.find((l) => l.startsWith('post-hello'))).toMatch(/^post-hello\s+pass 1\/1\s+fail 0\/1\s+\d+\s+ok$/);
+    expect(lines.at(-1)).toBe('1 passed, 0 failed');
+  });
+
+  it('fails a scenario whose reference solution fails, says why, and exits 1', async () => {
+    const r = await difflab(['selftest', '--suite', fx.suite, '--seeds', fx.seeds]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.some((l) => /^test id\s+solution\s+empty script\s+ms$/.test(l))).toBe(true);
+    expect(lines.find((l) => l.startsWith('wrong-solution'))).toMatch(/fail 0\/1\s+fail 0\/1\s+\d+\s+FAILED$/);
+    expect(r.stdout).toMatch(/solution: assertions\[0\]/);
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('says so when a service has no suite', async () => {
+    const r = await difflab(['selftest', '--service', 'fax']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/no suite for service "fax"/);
+  });
+});

@@ -1,0 +1,38 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { CliError } from '../../../src/cli/errors.ts';
+import { findSeedFile, listSeeds, readSeed } from '../../../src/cli/seeds.ts';
+
+const root = mkdtempSync(join(tmpdir(), 'difflab-seeds-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+const put = (path: string, content = '{"teams": []}') => {
+  mkdirSync(join(root, path, '..'), { recursive: true });
+  writeFileSync(join(root, path), content);
+};
+put('flat.json');
+put('seeds/direct.json');
+put('slack/seeds/nested.json');
+put('slack/seeds/direct.json', '{"shadowed": []}');
+put('slack/seeds/broken.json', '{');
+put('slack/suite.json');
+
+describe('seed lookup', () => {
+  it('resolves <dir>/<name>.json, <dir>/seeds/<name>.json and <dir>/*/seeds/<name>.json, in that order', () => {
+    expect(findSeedFile(root, 'flat')).toBe(join(root, 'flat.json'));
+    expect(findSeedFile(root, 'direct')).toBe(join(root, 'seeds', 'direct.json'));
+    expect(findSeedFile(root, 'nested')).toBe(join(root, 'slack', 'seeds', 'nested.json'));
+    expect(findSeedFile(root, 'absent')).toBeNull();
+    expect(findSeedFile(root, '../etc/passwd')).toBeNull();
+  });
+
+  it('lists the seeds of seeds/ folders (not suites) and names a missing or broken seed clearly', () => {
+    expect(listSeeds(root).map((s) => s.name)).toEqual(['direct', 'broken', 'nested']);
+    expect(listSeeds(join(root, 'slack', 'seeds')).map((s) => s.name)).toEqual(['broken', 'direct', 'nested']);
+    expect(() => readSeed(root, 'absent')).toThrow(CliError);
+    expect(() => readSeed(root, 'absent')).toThrow(/seed "absent" not found/);
+    expect(() => readSeed(root, 'broken')).toThrow(/not valid JSON/);
+    expect(readSeed(root, 'nested')).toEqual({ teams: [] });
+  });
+});
