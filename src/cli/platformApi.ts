@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import type { Diff, Environment, Row, SeedFile } from '../engine/index.ts';
-import { diffFromJournal } from '../engine/index.ts';
 import { splitSeed } from '../engine/seed.ts';
 import { evaluateDiff, type AssertionSpec } from '../evaluation/index.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
@@ -513,7 +512,7 @@ export class PlatformApi {
     const record = this.requireEnv(str(body, 'envId', true));
     const testId = str(body, 'testId');
     const test = testId ? this.findTest(testId) : record.test;
-    const startSeq = await lastSeq(record.env);
+    const startSeq = await record.env.journalPosition();
     const run: RunRecord = {
       id: newUuid(),
       envId: record.id,
@@ -552,7 +551,7 @@ export class PlatformApi {
     } else {
       spec = { assertions: [] } as unknown as AssertionSpec;
     }
-    const diff = await diffSince(record.env, run.startSeq);
+    const diff = await record.env.diffSince(run.startSeq);
     try {
       const v = evaluateDiff(spec, diff, { schema: record.env.template.schemaInfo, closedWorld });
       run.status = v.passed ? 'passed' : 'failed';
@@ -615,8 +614,8 @@ export class PlatformApi {
       if (suffix && !m) throw new ApiError(400, `beforeSuffix: expected a beforeSnapshot of startRun ("journal:N"), got "${suffix}"`);
       since = m ? Number(m[1]) : 0;
     }
-    const after = await lastSeq(record.env);
-    const diff = await diffSince(record.env, since);
+    const after = await record.env.journalPosition();
+    const diff = await record.env.diffSince(since);
     return json({ beforeSnapshot: snapshotName(since), afterSnapshot: snapshotName(after), diff });
   }
 }
@@ -655,15 +654,6 @@ function failureText(f: unknown): string {
   return typeof m === 'string' ? m : JSON.stringify(f);
 }
 
-async function lastSeq(env: Environment): Promise<number> {
-  const entries = await env.journal(0);
-  return entries.length ? entries[entries.length - 1].seq : 0;
-}
-
-async function diffSince(env: Environment, seq: number): Promise<Diff> {
-  const entries = await env.journal(seq);
-  return diffFromJournal(entries, (s, t, r) => env.keyOf(s, t, r), env.services.length > 1);
-}
 
 /** Agent-Diff's impersonateEmail: the primary key of the `users` row with that email, in any service that has one. */
 async function userByEmail(env: Environment, email: string): Promise<string | null> {

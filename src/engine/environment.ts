@@ -103,10 +103,11 @@ export class Environment {
 
   /** Marks the start of a step: `diff('step')` then covers only what changed after this call. */
   async beginStep(): Promise<void> {
-    this.stepStartSeq = await this.lastSeq();
+    this.stepStartSeq = await this.journalPosition();
   }
 
-  private async lastSeq(): Promise<number> {
+  /** The journal's current position: a diff since it (`diffSince`) covers what changes afterwards. */
+  async journalPosition(): Promise<number> {
     const r = await this.engine.db.query<{ s: number | null }>(`SELECT max(seq) AS s FROM ${this.meta}._journal`);
     return r.rows[0]?.s ?? 0;
   }
@@ -122,7 +123,12 @@ export class Environment {
 
   /** The diff since the environment was created or reset ('run'), or since the last `beginStep()` ('step'). */
   async diff(scope: DiffScope = 'run'): Promise<Diff> {
-    const entries = await this.journal(scope === 'step' ? this.stepStartSeq : 0);
+    return this.diffSince(scope === 'step' ? this.stepStartSeq : 0);
+  }
+
+  /** The diff of everything journaled after a position from `journalPosition()`. */
+  async diffSince(position: number): Promise<Diff> {
+    const entries = await this.journal(position);
     return diffFromJournal(entries, (svc, table, row) => this.keyOf(svc, table, row), this.services.length > 1);
   }
 

@@ -37,6 +37,12 @@ export async function readSchemaInfo(db: Queryable, schema: string, service: str
       WHERE ns.nspname = $1 AND con.contype = 'f'`,
     [schema],
   );
+  const comments = await db.query<{ table_name: string; comment: string }>(
+    `SELECT c.relname AS table_name, obj_description(c.oid, 'pg_class') AS comment
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND obj_description(c.oid, 'pg_class') IS NOT NULL`,
+    [schema],
+  );
   const byTable = new Map<string, TableInfo>();
   for (const c of cols.rows) {
     let t = byTable.get(c.table_name);
@@ -46,6 +52,10 @@ export async function readSchemaInfo(db: Queryable, schema: string, service: str
   for (const p of pks.rows) {
     const t = byTable.get(p.table_name);
     if (t) t.primaryKey = p.cols;
+  }
+  for (const c of comments.rows) {
+    const t = byTable.get(c.table_name);
+    if (t && c.comment.startsWith('@derived')) t.derived = true;
   }
   const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
     service,

@@ -39,6 +39,12 @@ export interface TableInfo {
   service: string;
   columns: { name: string; type: string }[];
   primaryKey: string[];
+  /**
+   * Rows the replica writes as a record of a change to the row they reference (an audit or history row), declared
+   * in schema SQL with `COMMENT ON TABLE t IS '@derived: …'`. The closed-world check lets any explained change to
+   * the referenced row explain them.
+   */
+  derived?: boolean;
 }
 
 export interface SchemaInfo {

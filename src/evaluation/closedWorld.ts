@@ -32,9 +32,10 @@ export type RowExplanations = Record<RowKind, RowExplanation[]>;
 
 /**
  * DiffLab's closed-world check: every change must be explained. A row is explained when an assertion of its kind
- * and entity selects it; an insert is also explained by an explained inserted or updated row of the same diff that it
- * references by foreign key (the creator's membership of a new channel, a new file's first version), and a delete by
- * an explained deleted row it references, transitively.
+ * and entity selects it; an insert is also explained by an explained inserted row of the same diff that it references
+ * by foreign key (the creator's membership of a new channel, a new file's first version), a delete by an explained
+ * deleted row it references, and a row of a derived (history) table by any explained change to the row it references;
+ * transitively.
  */
 export function explainChanges(
   spec: CompiledSpec,
@@ -92,11 +93,13 @@ function followForeignKeys(explanations: RowExplanations, view: DiffView): void 
     const parent = queue[q];
     const parentService = view.service(parent.kind, parent.index);
     const images = view.images(parent.kind, parent.index);
-    // A new row may follow from a new or changed row it references (a new file version of an updated file); a
-    // deleted row only from a deleted one (a cascade): deleting rows under a merely updated parent is a side effect.
-    const childKinds = parent.kind === 'delete' ? (['delete'] as const) : (['insert'] as const);
     for (const fk of schema.referencing(parent.table)) {
       if (fk.service !== undefined && parentService !== undefined && fk.service !== parentService) continue;
+      // A new row follows from a new row it references (the creator's membership of a new channel), a deleted row
+      // from a deleted one (a cascade). A row of a derived table (a history record) follows from any change to the
+      // row it references. Rows added or deleted under a merely updated parent are side effects.
+      const derived = schema.table(fk.table, fk.service)?.derived === true;
+      const childKinds = derived ? (['insert', 'delete'] as const) : parent.kind === 'insert' ? (['insert'] as const) : parent.kind === 'delete' ? (['delete'] as const) : [];
       for (const kind of childKinds) {
         for (const i of view.candidates(kind, fk.table)) {
           const e = explanations[kind][i];

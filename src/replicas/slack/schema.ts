@@ -79,6 +79,7 @@ CREATE TABLE channel_events (
   user_id        text REFERENCES users (user_id),
   created_at     timestamptz
 );
+COMMENT ON TABLE channel_events IS '@derived: a record of a change to the channel it references';
 
 CREATE TABLE messages (
   message_id   text PRIMARY KEY,

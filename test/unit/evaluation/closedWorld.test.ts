@@ -62,6 +62,22 @@ describe('closed world', () => {
     expect(v.unexplained.map((u) => [u.kind, u.key])).toEqual([['delete', '1699.1']]);
   });
 
+  it('flags a row added under a merely updated parent, unless its table is derived', () => {
+    const rename: AssertionSpec = {
+      assertions: [{ diff_type: 'changed', entity: 'channels', where: { channel_id: 'C01' }, expected_changes: { channel_name: { to: 'ops' } } }],
+    };
+    const renamed = upd('channels', { channel_id: 'C01', channel_name: 'dev' }, { channel_id: 'C01', channel_name: 'ops' });
+    const stray = ins('messages', { message_id: '1700.1', channel_id: 'C01' });
+    const history = ins('channel_events', { event_id: 'E1', channel_id: 'C01' });
+    const withHistory: SchemaInfo = {
+      tables: [...slack.tables, { name: 'channel_events', service: 'slack', columns: [], primaryKey: ['event_id'], derived: true }],
+      foreignKeys: [...slack.foreignKeys, { table: 'channel_events', columns: ['channel_id'], refTable: 'channels', refColumns: ['channel_id'] }],
+    };
+    const v = evaluateDiff(rename, diffOf({ updates: [renamed], inserts: [stray, history] }), { schema: withHistory });
+    expect(v.unexplained.map((u) => [u.table, u.key])).toEqual([['messages', '1700.1']]);
+    expect(v.explanations.insert[1].consequenceOf).toEqual({ kind: 'update', table: 'channels', index: 0 });
+  });
+
   it('follows foreign keys transitively', () => {
     const post = ins('messages', { message_id: '1700.9', channel_id: 'C77' });
     const reaction = ins('message_reactions', { message_id: '1700.9', user_id: 'U01', reaction_type: 'tada' });

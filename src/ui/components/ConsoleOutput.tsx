@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useApp } from '../hooks/useApp.ts';
+
+/** The script's console, levels coloured, followed by how the script ended when it did not finish. */
+export function ConsoleOutput() {
+  const entries = useApp((s) => s.run.console);
+  const error = useApp((s) => s.run.last?.script.error);
+  const reason = useApp((s) => s.run.last?.script.reason);
+  const status = useApp((s) => s.run.status);
+  const end = useRef<HTMLDivElement>(null);
+
+  useEffect(() => {
+    end.current?.scrollIntoView({ block: 'nearest' });
+  }, [entries, error]);
+
+  if (!entries.length && !error) {
+    return <p className="empty-note">{status === 'running' ? 'Running…' : 'console.log output appears here.'}</p>;
+  }
+  return (
+    <div className="console-output mono" data-testid="console">
+      {entries.map((e, i) => (
+        <div key={i} className={`log log-${e.level}`}>
+          <span className="log-level">{e.level}</span>
+          <span className="log-text">{e.text}</span>
+        </div>
+      ))}
+      {error && (
+        <div className="log log-error log-stop">
+          <span className="log-level">{reason ?? 'error'}</span>
+          <span className="log-text">{error}</span>
+        </div>
+      )}
+      <div ref={end} />
+    </div>
+  );
+}

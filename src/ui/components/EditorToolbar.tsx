@@ -1,0 +1,68 @@
+import { useApp } from '../hooks/useApp.ts';
+import { entryByKey } from '../stores/catalogSlice.ts';
+import { RunSummary } from './RunSummary.tsx';
+
+const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+export const runShortcut = isMac ? '⌘↵' : 'Ctrl+↵';
+
+export function EditorToolbar() {
+  const status = useApp((s) => s.run.status);
+  const execute = useApp((s) => s.run.execute);
+  const abort = useApp((s) => s.run.abort);
+  const reset = useApp((s) => s.run.reset);
+  const steps = useApp((s) => s.run.steps);
+  const hasSolution = useApp((s) => Boolean(entryByKey(s.catalog.entries, s.catalog.selectedKey)?.solution));
+  const solutionStatus = useApp((s) => s.editor.solutionStatus);
+  const origin = useApp((s) => s.editor.origin);
+  const showSolution = useApp((s) => s.editor.showSolution);
+  const showStarter = useApp((s) => s.editor.showStarter);
+  const ready = status === 'ready';
+  const running = status === 'running';
+
+  return (
+    <div className="editor-toolbar" role="toolbar" aria-label="Script">
+      {running ? (
+        <button type="button" className="btn btn-danger" onClick={abort}>
+          Stop
+        </button>
+      ) : (
+        <button
+          type="button"
+          className="btn btn-primary"
+          onClick={() => void execute()}
+          disabled={!ready}
+          title={ready ? `Run the script (${runShortcut})` : 'The environment is not ready yet'}
+          data-testid="run"
+        >
+          ▶ Run <kbd>{runShortcut}</kbd>
+        </button>
+      )}
+      <button
+        type="button"
+        className="btn"
+        onClick={() => void reset()}
+        disabled={!ready || steps === 0}
+        title="Put the environment back to its seed"
+        data-testid="reset"
+      >
+        Reset
+      </button>
+      <span className="toolbar-sep" />
+      <button
+        type="button"
+        className="btn btn-ghost"
+        onClick={() => void showSolution()}
+        disabled={!hasSolution || solutionStatus === 'loading'}
+        title={hasSolution ? 'Replace the editor text with the reference solution' : 'This scenario has no reference solution'}
+        data-testid="show-solution"
+      >
+        {solutionStatus === 'loading' ? 'Loading…' : 'Show solution'}
+      </button>
+      <button type="button" className="btn btn-ghost" onClick={showStarter} disabled={origin === 'starter'} title="Replace the editor text with the starter template">
+        Starter
+      </button>
+      <div className="spacer" />
+      <RunSummary />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import { useApp } from '../hooks/useApp.ts';
+import { facetLabels, type FacetName, type FacetOption } from '../stores/filters.ts';
+
+const valueLabels: Record<string, string> = { C: 'Create', R: 'Read', U: 'Update', D: 'Delete', search: 'Search' };
+
+/** One facet: a row of toggle chips, each with its count. */
+export function FacetFilter({ facet, options, selected }: { facet: FacetName; options: FacetOption[]; selected: string[] }) {
+  const toggle = useApp((s) => s.catalog.toggleFacet);
+  return (
+    <fieldset className="facet">
+      <legend>{facetLabels[facet]}</legend>
+      <div className="chips">
+        {options.map((o) => {
+          const on = selected.includes(o.value);
+          return (
+            <button
+              key={o.value}
+              type="button"
+              className={`chip chip-toggle ${on ? 'on' : ''}`}
+              aria-pressed={on}
+              disabled={!on && o.count === 0}
+              onClick={() => toggle(facet, o.value)}
+            >
+              {valueLabels[o.value] ?? o.value} <span className="chip-count">{o.count}</span>
+            </button>
+          );
+        })}
+      </div>
+    </fieldset>
+  );
+}

@@ -1,0 +1,36 @@
+import { useRef } from 'react';
+import { useApp } from '../hooks/useApp.ts';
+import { useImportFiles } from '../hooks/useImportFiles.ts';
+
+/** Picks suite and seed files from disk (dropping them anywhere on the page does the same). */
+export function ImportButton() {
+  const input = useRef<HTMLInputElement>(null);
+  const importing = useApp((s) => s.catalog.importing);
+  const importFiles = useImportFiles();
+  return (
+    <>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => input.current?.click()}
+        disabled={importing}
+        title="Load a suite (DiffLab or Agent-Diff JSON) and its seed files; you can also drop them on the page"
+      >
+        {importing ? 'Importing…' : 'Import suite…'}
+      </button>
+      <input
+        ref={input}
+        type="file"
+        accept=".json,application/json"
+        multiple
+        hidden
+        aria-label="Suite and seed files"
+        data-testid="import-input"
+        onChange={(e) => {
+          const files = e.currentTarget.files;
+          if (files) void importFiles(files).finally(() => (e.target.value = ''));
+        }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,23 @@
+import { useApp } from '../hooks/useApp.ts';
+import { ResultView } from './ResultView.tsx';
+import { StateBrowser } from './StateBrowser.tsx';
+
+export function ResultPane() {
+  const tab = useApp((s) => s.diffView.tab);
+  const setTab = useApp((s) => s.diffView.setTab);
+  return (
+    <aside className="pane result-pane" aria-label="Result">
+      <div className="tabs" role="tablist">
+        <button type="button" role="tab" id="tab-result" aria-selected={tab === 'result'} aria-controls="panel-right" onClick={() => setTab('result')}>
+          Verdict &amp; diff
+        </button>
+        <button type="button" role="tab" id="tab-state" aria-selected={tab === 'state'} aria-controls="panel-right" onClick={() => setTab('state')} data-testid="tab-state">
+          State
+        </button>
+      </div>
+      <div className="result-body" id="panel-right" role="tabpanel" aria-labelledby={`tab-${tab}`}>
+        {tab === 'result' ? <ResultView /> : <StateBrowser />}
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,36 @@
+import { useApp } from '../hooks/useApp.ts';
+import { AssertionList } from './AssertionList.tsx';
+import { DiffPanel } from './DiffPanel.tsx';
+import { VerdictSummary } from './VerdictSummary.tsx';
+
+export function ResultView() {
+  const hasRun = useApp((s) => s.run.last !== null);
+  const status = useApp((s) => s.run.status);
+  const error = useApp((s) => s.run.error);
+  if (status === 'failed') {
+    return (
+      <div className="empty-state">
+        <p className="error-note">{error}</p>
+        <p className="muted">Pick another scenario, import what is missing, or use Retry at the top.</p>
+      </div>
+    );
+  }
+  if (!hasRun) {
+    return (
+      <div className="empty-state">
+        <p>{status === 'running' ? 'Running…' : 'Run a script to see the verdict and the state diff.'}</p>
+        <p className="muted">
+          The verdict checks the rows your script changed against the scenario's assertions; every change that no
+          assertion explains is flagged as a side effect.
+        </p>
+      </div>
+    );
+  }
+  return (
+    <>
+      <VerdictSummary />
+      <AssertionList />
+      <DiffPanel />
+    </>
+  );
+}

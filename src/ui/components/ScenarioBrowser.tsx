@@ -1,0 +1,13 @@
+import { ScenarioFilters } from './ScenarioFilters.tsx';
+import { ScenarioList } from './ScenarioList.tsx';
+import { ScenarioSearch } from './ScenarioSearch.tsx';
+
+export function ScenarioBrowser() {
+  return (
+    <aside className="pane scenario-browser" aria-label="Scenarios">
+      <ScenarioSearch />
+      <ScenarioFilters />
+      <ScenarioList />
+    </aside>
+  );
+}

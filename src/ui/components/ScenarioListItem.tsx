@@ -1,0 +1,34 @@
+import { useEffect, useRef } from 'react';
+import { useApp } from '../hooks/useApp.ts';
+import type { CatalogEntry } from '../stores/catalogTypes.ts';
+
+export function ScenarioListItem({ entry }: { entry: CatalogEntry }) {
+  const selected = useApp((s) => s.catalog.selectedKey === entry.key);
+  const select = useApp((s) => s.catalog.select);
+  const m = entry.scenario.metadata;
+  const ref = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // An import or a restored selection may pick a scenario far down the list.
+    if (selected) ref.current?.scrollIntoView({ block: 'nearest' });
+  }, [selected]);
+  return (
+    <li>
+      <button
+        ref={ref}
+        type="button"
+        className={`scenario-item ${selected ? 'selected' : ''}`}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => select(entry.key)}
+        data-scenario={entry.key}
+      >
+        <span className="scenario-title">{entry.scenario.title}</span>
+        <span className="scenario-meta">
+          <span className="mono">{entry.scenario.id}</span>
+          {m.horizon !== undefined && <span title="Horizon: calls a solution needs">h{m.horizon}</span>}
+          {m.operations?.length ? <span title="Operations">{m.operations.join('+')}</span> : null}
+          {m.difficulty && <span className={`difficulty difficulty-${m.difficulty}`}>{m.difficulty}</span>}
+        </span>
+      </button>
+    </li>
+  );
+}

@@ -1,0 +1,40 @@
+import { useVerdictView } from '../hooks/useVerdictView.ts';
+
+function Pill({ label, passed, title }: { label: string; passed: boolean; title: string }) {
+  return (
+    <span className={`verdict-pill ${passed ? 'pass' : 'fail'}`} title={title}>
+      {label} <strong>{passed ? 'pass' : 'fail'}</strong>
+    </span>
+  );
+}
+
+/** PASS or FAIL, the two verdicts it is made of, and the score. */
+export function VerdictSummary() {
+  const v = useVerdictView();
+  if (!v) return null;
+  const pct = v.score.total ? Math.round((100 * v.score.passed) / v.score.total) : 0;
+  return (
+    <section className={`verdict ${v.passed ? 'pass' : 'fail'}`} aria-label="Verdict" data-testid="verdict" data-verdict={v.passed ? 'pass' : 'fail'}>
+      <div className="verdict-main">
+        <span className="verdict-word">{v.passed ? 'PASS' : 'FAIL'}</span>
+        <span className="verdict-score" title="Assertions passed / assertions">
+          {v.score.passed}/{v.score.total} <span className="muted">· {pct}%</span>
+        </span>
+      </div>
+      <div className="verdict-parts">
+        <Pill label="Agent-Diff" passed={v.agentDiffPassed} title="Every assertion holds (Agent-Diff's published, open-world verdict)" />
+        <Pill
+          label="Closed world"
+          passed={v.closedWorldPassed}
+          title={`Every assertion holds and every change is explained${v.unexplained ? ` — ${v.unexplained} unexplained change${v.unexplained === 1 ? '' : 's'}` : ''}`}
+        />
+        {v.unexplained > 0 && <span className="badge badge-side-effect">{v.unexplained} side effect{v.unexplained === 1 ? '' : 's'}</span>}
+      </div>
+      {v.notes.map((n, i) => (
+        <p key={i} className="verdict-note muted">
+          {n}
+        </p>
+      ))}
+    </section>
+  );
+}

@@ -1,0 +1,63 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from './components/App.tsx';
+import { StoreProvider } from './hooks/useApp.ts';
+import { loadProjectCatalog, loadProjectSolution } from './projectCatalog.ts';
+import { readJson, storageKeys, type KeyValueStore } from './stores/appState.ts';
+import { createAppStore, type AppStore } from './stores/appStore.ts';
+import { WorkbenchClient } from './workbench/WorkbenchClient.ts';
+import './styles.css';
+
+declare global {
+  interface Window {
+    /** For tests, measurements and the curious: the store, and when the first environment became ready. */
+    __difflab?: { store: AppStore; readyAt: number | null };
+  }
+}
+
+function safeStorage(): KeyValueStore | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // Storage blocked (privacy settings, sandboxed iframe): drafts are not kept.
+  }
+}
+
+/** The prebuilt PGlite data directory (every replica schema and the project's seeds), or null if missing. */
+async function downloadDataDir(): Promise<ArrayBuffer | null> {
+  try {
+    const res = await fetch(`${import.meta.env.BASE_URL}pgdata.tar.gz`);
+    return res.ok ? await res.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+const storage = safeStorage();
+// Started first: the data directory downloads while the worker's script loads, and PostgreSQL never blocks paint.
+const dataDir = downloadDataDir();
+const worker = new Worker(new URL('./workbench/workbenchWorker.ts', import.meta.url), { type: 'module', name: 'difflab-workbench' });
+const workbench = new WorkbenchClient(worker, dataDir);
+const catalog = loadProjectCatalog();
+const store = createAppStore(
+  { workbench, loadSolution: loadProjectSolution, storage },
+  { ...catalog, initialKey: readJson<string | null>(storage, storageKeys.selected, null) },
+);
+
+window.__difflab = { store, readyAt: null };
+const root = document.documentElement;
+store.subscribe((s) => {
+  root.dataset.env = s.run.status;
+  if (s.run.readyAt !== null && window.__difflab!.readyAt === null) window.__difflab!.readyAt = s.run.readyAt;
+});
+root.dataset.env = store.getState().run.status;
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <StoreProvider store={store}>
+      <App />
+    </StoreProvider>
+  </StrictMode>,
+);
+
+void store.getState().run.start();

@@ -1,0 +1,26 @@
+import { createStore } from 'zustand/vanilla';
+import type { AppDeps, AppState, AppStore, SliceContext } from './appState.ts';
+import { createCatalogSlice, entryByKey, type CatalogInit } from './catalogSlice.ts';
+import { createDiffViewSlice } from './diffViewSlice.ts';
+import { createEditorSlice } from './editorSlice.ts';
+import { createPrefsSlice } from './prefsSlice.ts';
+import { createRunSlice } from './runSlice.ts';
+import { createStateBrowserSlice } from './stateBrowserSlice.ts';
+
+/** The playground's one store: plain zustand, no React, so tests and scripts can drive it. */
+export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
+  return createStore<AppState>()((set, get) => {
+    const ctx: SliceContext = { set, get, deps };
+    const catalog = createCatalogSlice(ctx, init);
+    return {
+      catalog,
+      run: createRunSlice(ctx),
+      editor: createEditorSlice(ctx, entryByKey(catalog.entries, catalog.selectedKey)),
+      diffView: createDiffViewSlice(ctx),
+      stateBrowser: createStateBrowserSlice(ctx),
+      prefs: createPrefsSlice(ctx),
+    };
+  });
+}
+
+export type { AppState, AppStore, AppDeps } from './appState.ts';

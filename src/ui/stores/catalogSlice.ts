@@ -1,0 +1,176 @@
+import { patch, sliceUpdater, storageKeys, writeJson, type SliceContext } from './appState.ts';
+import type { Suite, SuiteIssue } from '../../scenarios/index.ts';
+import type { CatalogEntry, FileReport, SuiteSource } from './catalogTypes.ts';
+import { emptyFilters, filterEntries, type FacetName, type Filters, type HorizonRange } from './filters.ts';
+import { parseFiles, type LoadedSuite, type TextFile } from './parseFiles.ts';
+
+export interface CatalogSlice {
+  suites: SuiteSource[];
+  entries: CatalogEntry[];
+  filters: Filters;
+  /** Keys of the entries that pass the filters, in catalog order (kept in step with entries and filters). */
+  visibleKeys: string[];
+  selectedKey: string | null;
+  /** Reports of the last import (and of bundled suites that failed to load), newest first. */
+  reports: FileReport[];
+  importing: boolean;
+  /** Seeds given by import in this page, by name. */
+  importedSeeds: string[];
+
+  setQuery(query: string): void;
+  toggleFacet(facet: FacetName, value: string): void;
+  setHorizon(range: HorizonRange): void;
+  clearFilters(): void;
+  select(key: string): void;
+  importFiles(files: TextFile[]): Promise<void>;
+  dismissReports(): void;
+}
+
+export interface CatalogInit {
+  suites: LoadedSuite[];
+  reports: FileReport[];
+  /** The scenario to open first (the last one used, say); falls back to the first entry. */
+  initialKey?: string | null;
+}
+
+export function entryByKey(entries: CatalogEntry[], key: string | null): CatalogEntry | null {
+  return key === null ? null : (entries.find((e) => e.key === key) ?? null);
+}
+
+export function createCatalogSlice({ set, get, deps }: SliceContext, init: CatalogInit): CatalogSlice {
+  const updateCatalog = sliceUpdater(set, 'catalog');
+  const entries = init.suites.flatMap((s) => s.entries);
+  const initialKey = entryByKey(entries, init.initialKey ?? null)?.key ?? entries[0]?.key ?? null;
+
+  const setFilters = (filters: Filters) =>
+    updateCatalog((c) => ({ filters, visibleKeys: filterEntries(c.entries, filters).map((e) => e.key) }));
+
+  return {
+    suites: init.suites.map((s) => s.source),
+    entries,
+    filters: emptyFilters,
+    visibleKeys: entries.map((e) => e.key),
+    selectedKey: initialKey,
+    reports: init.reports,
+    importing: false,
+    importedSeeds: [],
+
+    setQuery(query) {
+      setFilters({ ...get().catalog.filters, query });
+    },
+
+    toggleFacet(facet, value) {
+      const f = get().catalog.filters;
+      const current = f.facets[facet] ?? [];
+      const next = current.includes(value) ? current.filter((v) => v !== value) : [...current, value];
+      setFilters({ ...f, facets: { ...f.facets, [facet]: next } });
+    },
+
+    setHorizon(horizon) {
+      setFilters({ ...get().catalog.filters, horizon });
+    },
+
+    clearFilters() {
+      setFilters(emptyFilters);
+    },
+
+    select(key) {
+      const { catalog } = get();
+      const entry = entryByKey(catalog.entries, key);
+      if (!entry || key === catalog.selectedKey) return;
+      patch(set, 'catalog', { selectedKey: key });
+      writeJson(deps.storage, storageKeys.selected, key);
+      get().editor.switchTo(entry);
+      get().diffView.clearHighlight();
+      get().stateBrowser.clear();
+      void get().run.open(entry);
+    },
+
+    async importFiles(files) {
+      const parsed = parseFiles(files, 'imported');
+      const projectIds = new Set(get().catalog.suites.filter((s) => s.origin === 'project').map((s) => s.id));
+      // An imported suite may share an id with a bundled one; keys must stay unique across the catalog.
+      const suites = parsed.suites.map((s) => (projectIds.has(s.source.id) ? { ...renameSuite(s, `${s.source.id}~imported`), report: s.report } : s));
+      updateCatalog((c) => {
+        const replaced = new Set(suites.map((s) => s.source.id));
+        const keep = c.suites.filter((s) => !replaced.has(s.id));
+        const keepEntries = c.entries.filter((e) => !replaced.has(e.suite.id));
+        const nextEntries = [...keepEntries, ...suites.flatMap((s) => s.entries)];
+        return {
+          suites: [...keep, ...suites.map((s) => s.source)],
+          entries: nextEntries,
+          visibleKeys: filterEntries(nextEntries, c.filters).map((e) => e.key),
+          reports: parsed.reports,
+          importing: true,
+        };
+      });
+
+      const reports = [...parsed.reports];
+      const update = (i: number, change: (r: FileReport) => FileReport) => {
+        reports[i] = change(reports[i]);
+        patch(set, 'catalog', { reports: [...reports] });
+      };
+
+      // Seeds first: the worker runs calls in order, so a scenario opened after this finds its template.
+      for (const seed of parsed.seeds) {
+        try {
+          const n = await deps.workbench.registerSeed(seed.name, seed.seed);
+          update(seed.report, (r) => ({ ...r, summary: `seed "${seed.name}": ${n.tables} tables, ${n.rows} rows loaded` }));
+          updateCatalog((c) => ({ importedSeeds: [...new Set([...c.importedSeeds, seed.name])] }));
+        } catch (err) {
+          update(seed.report, (r) => ({ ...r, ok: false, summary: `seed "${seed.name}" not loaded`, issues: [{ path: '$', message: (err as Error).message }] }));
+        }
+      }
+
+      for (const s of suites) {
+        let warnings: SuiteIssue[] = [];
+        try {
+          // Answered after the environment started (calls run in order), so startInfo is known below.
+          warnings = await deps.workbench.checkSuite(suiteOf(s));
+        } catch {
+          // The environment did not start; running will say why.
+        }
+        const served = get().run.startInfo?.services;
+        const missingServices = served ? s.source.services.filter((svc) => !served.includes(svc)) : [];
+        if (missingServices.length) {
+          // One line instead of one "no such table" per assertion.
+          warnings = [{ path: '$.service', message: `this build has no ${missingServices.join(', ')} replica (it serves ${served!.join(', ')}): these scenarios cannot run yet` }];
+        }
+        const available = new Set([...(get().run.startInfo?.templates ?? []), ...get().catalog.importedSeeds]);
+        const missing = [...new Set(s.entries.map((e) => e.scenario.seed))].filter((name) => !available.has(name));
+        const seedWarnings = missing.map((name) => ({ path: '$', message: `seed "${name}" is not loaded: import ${name}.json to run these scenarios` }));
+        if (warnings.length || seedWarnings.length) update(s.report, (r) => ({ ...r, warnings: [...seedWarnings, ...warnings] }));
+      }
+      patch(set, 'catalog', { importing: false });
+      const first = suites[0]?.entries[0];
+      if (first) {
+        // The new scenarios must be visible: filters set before the import may hide them.
+        if (!get().catalog.visibleKeys.includes(first.key)) get().catalog.clearFilters();
+        // Re-importing the open suite replaces its scenarios: open the new version.
+        if (first.key === get().catalog.selectedKey) await get().run.open(first);
+        else get().catalog.select(first.key);
+      }
+      // A seed imported on its own may be what the open scenario was missing.
+      else if (parsed.seeds.length) await get().run.retry();
+    },
+
+    dismissReports() {
+      patch(set, 'catalog', { reports: [] });
+    },
+  };
+}
+
+function renameSuite(s: LoadedSuite, id: string): LoadedSuite {
+  const source = { ...s.source, id };
+  return { source, entries: s.entries.map((e) => ({ ...e, key: `${id}/${e.scenario.id}`, suite: source })) };
+}
+
+function suiteOf(s: LoadedSuite): Suite {
+  return {
+    id: s.source.id,
+    name: s.source.name,
+    format: s.source.format,
+    services: s.source.services,
+    tests: s.entries.map((e) => e.scenario),
+  };
+}

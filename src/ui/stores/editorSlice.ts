@@ -1,0 +1,100 @@
+import { patch, sliceUpdater, readJson, storageKeys, writeJson, type SliceContext } from './appState.ts';
+import type { CatalogEntry } from './catalogTypes.ts';
+import { entryByKey } from './catalogSlice.ts';
+import { starterScript } from './starterScript.ts';
+
+export type EditorOrigin = 'starter' | 'solution' | 'draft';
+
+export interface EditorSlice {
+  text: string;
+  /** Where the text came from: a draft is anything the person typed. */
+  origin: EditorOrigin;
+  /** Scripts per scenario key, kept across scenario switches and page loads. */
+  drafts: Record<string, string>;
+  solutionStatus: 'idle' | 'loading' | 'error';
+  solutionError: string | null;
+  /** Monaco loads after first paint; until then a plain textarea edits the same text. */
+  monaco: 'loading' | 'ready' | 'failed';
+
+  setText(text: string): void;
+  switchTo(entry: CatalogEntry | null): void;
+  showSolution(): Promise<void>;
+  showStarter(): void;
+  setMonaco(state: EditorSlice['monaco']): void;
+}
+
+const SAVE_DELAY_MS = 400;
+
+export function createEditorSlice({ set, get, deps }: SliceContext, initial: CatalogEntry | null): EditorSlice {
+  const updateEditor = sliceUpdater(set, 'editor');
+  const drafts = readJson<Record<string, string>>(deps.storage, storageKeys.drafts, {});
+  let saveTimer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    if (saveTimer) clearTimeout(saveTimer);
+    saveTimer = setTimeout(() => {
+      saveTimer = null;
+      writeJson(deps.storage, storageKeys.drafts, get().editor.drafts);
+    }, SAVE_DELAY_MS);
+  };
+  const selectedKey = () => get().catalog.selectedKey;
+  const initialDraft = initial ? drafts[initial.key] : undefined;
+
+  return {
+    text: initialDraft ?? starterScript(initial?.scenario ?? null),
+    origin: initialDraft !== undefined ? 'draft' : 'starter',
+    drafts,
+    solutionStatus: 'idle',
+    solutionError: null,
+    monaco: 'loading',
+
+    setText(text) {
+      if (text === get().editor.text) return;
+      const key = selectedKey();
+      updateEditor((e) => ({ text, origin: 'draft', drafts: key ? { ...e.drafts, [key]: text } : e.drafts }));
+      save();
+    },
+
+    switchTo(entry) {
+      const draft = entry ? get().editor.drafts[entry.key] : undefined;
+      patch(set, 'editor', {
+        text: draft ?? starterScript(entry?.scenario ?? null),
+        origin: draft !== undefined ? 'draft' : 'starter',
+        solutionStatus: 'idle',
+        solutionError: null,
+      });
+    },
+
+    async showSolution() {
+      const entry = entryByKey(get().catalog.entries, selectedKey());
+      if (!entry?.solution) return;
+      patch(set, 'editor', { solutionStatus: 'loading', solutionError: null });
+      try {
+        const text = await deps.loadSolution(entry.solution);
+        if (selectedKey() !== entry.key) return;
+        updateEditor((e) => ({ text, origin: 'solution', solutionStatus: 'idle', drafts: withoutKey(e.drafts, entry.key) }));
+        save();
+      } catch (err) {
+        patch(set, 'editor', { solutionStatus: 'error', solutionError: `The solution could not be loaded: ${(err as Error).message}` });
+      }
+    },
+
+    showStarter() {
+      const entry = entryByKey(get().catalog.entries, selectedKey());
+      updateEditor((e) => ({
+        text: starterScript(entry?.scenario ?? null),
+        origin: 'starter',
+        drafts: entry ? withoutKey(e.drafts, entry.key) : e.drafts,
+      }));
+      save();
+    },
+
+    setMonaco(monaco) {
+      patch(set, 'editor', { monaco });
+    },
+  };
+}
+
+function withoutKey(drafts: Record<string, string>, key: string): Record<string, string> {
+  const { [key]: _dropped, ...rest } = drafts;
+  return rest;
+}

@@ -1,0 +1,110 @@
+import type { SeedFile } from '../../engine/index.ts';
+import { loadSuite, type Suite } from '../../scenarios/index.ts';
+import { entryKey, type CatalogEntry, type FileReport, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
+
+export interface TextFile {
+  name: string;
+  text: string;
+}
+
+export interface LoadedSuite {
+  source: SuiteSource;
+  entries: CatalogEntry[];
+}
+
+export interface ParsedFiles {
+  /** Each with the index of its file's report (two files may share a name: a suite and its seed often do). */
+  suites: (LoadedSuite & { report: number })[];
+  seeds: { name: string; file: string; seed: SeedFile; report: number }[];
+  reports: FileReport[];
+}
+
+/** Joins a suite file's folder and a path relative to it: `/scenarios/slack/suite.json` + `solutions/a.js`. */
+export function resolveRelative(file: string, relative: string): string {
+  const parts = file.split('/').slice(0, -1);
+  for (const seg of relative.split('/')) {
+    if (seg === '..') parts.pop();
+    else if (seg !== '.' && seg !== '') parts.push(seg);
+  }
+  return parts.join('/');
+}
+
+/** The catalog entries of a loaded suite. `hasSolution` says whether a solution path can be loaded. */
+export function suiteEntries(
+  suite: Suite,
+  file: string,
+  origin: SuiteOrigin,
+  hasSolution: (path: string) => boolean = () => false,
+): LoadedSuite {
+  const source: SuiteSource = { id: suite.id, name: suite.name, format: suite.format, origin, services: suite.services, file };
+  const entries = suite.tests.map((scenario): CatalogEntry => {
+    const path = scenario.solution ? resolveRelative(file, scenario.solution) : null;
+    return { key: entryKey(suite.id, scenario.id), suite: source, scenario, solution: path && hasSolution(path) ? path : null };
+  });
+  return { source, entries };
+}
+
+function baseName(file: string): string {
+  return file.split(/[\\/]/).pop()!.replace(/\.json$/i, '');
+}
+
+function isPlainObject(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** A seed is `{table: rows[]}` or `{service: {table: rows[]}}`; a suite has `tests` (or a `format`). */
+function looksLikeSeed(v: Record<string, unknown>): boolean {
+  const values = Object.values(v);
+  if (!values.length || 'tests' in v || 'format' in v) return false;
+  return values.every((x) => Array.isArray(x) || (isPlainObject(x) && Object.values(x).every(Array.isArray)));
+}
+
+function countSeed(seed: Record<string, unknown>): { tables: number; rows: number } {
+  let tables = 0;
+  let rows = 0;
+  for (const v of Object.values(seed)) {
+    if (Array.isArray(v)) {
+      tables++;
+      rows += v.length;
+    } else if (isPlainObject(v)) {
+      const inner = countSeed(v);
+      tables += inner.tables;
+      rows += inner.rows;
+    }
+  }
+  return { tables, rows };
+}
+
+/**
+ * Reads files a person dropped or picked: suites (DiffLab or Agent-Diff format) and seeds (named by their file,
+ * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
+ */
+export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
+  const out: ParsedFiles = { suites: [], seeds: [], reports: [] };
+  for (const f of files) {
+    let value: unknown;
+    try {
+      value = JSON.parse(f.text);
+    } catch (err) {
+      out.reports.push({ file: f.name, kind: 'unknown', ok: false, summary: 'not JSON', issues: [{ path: '$', message: `not valid JSON: ${(err as Error).message}` }], warnings: [] });
+      continue;
+    }
+    if (isPlainObject(value) && looksLikeSeed(value)) {
+      const name = baseName(f.name);
+      const n = countSeed(value);
+      out.seeds.push({ name, file: f.name, seed: value as SeedFile, report: out.reports.length });
+      out.reports.push({ file: f.name, kind: 'seed', ok: true, summary: `seed "${name}": ${n.tables} tables, ${n.rows} rows`, issues: [], warnings: [] });
+      continue;
+    }
+    const result = loadSuite(value);
+    if (!result.ok) {
+      out.reports.push({ file: f.name, kind: 'suite', ok: false, summary: `not loaded: ${result.issues.length} problem${result.issues.length === 1 ? '' : 's'}`, issues: result.issues, warnings: [] });
+      continue;
+    }
+    out.suites.push({ ...suiteEntries(result.suite, f.name, origin), report: out.reports.length });
+    const n = result.suite.tests.length;
+    const format = result.suite.format === 'agent-diff' ? 'Agent-Diff' : 'DiffLab';
+    out.reports.push({ file: f.name, kind: 'suite', ok: true, summary: `${format} suite "${result.suite.name}": ${n} scenario${n === 1 ? '' : 's'}`, issues: [], warnings: [] });
+  }
+  return out;
+}

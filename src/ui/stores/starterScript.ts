@@ -1,0 +1,48 @@
+import type { Scenario } from '../../scenarios/index.ts';
+
+/** A first call per service that only reads, so running the starter changes nothing. */
+const firstCall: Record<string, { base: string; code: string }> = {
+  slack: {
+    base: 'https://slack.com/api/',
+    code: `const res = await fetch('https://slack.com/api/conversations.list', {
+  method: 'POST',
+  headers: { Authorization: 'Bearer xoxb-difflab' },
+});
+const data = await res.json();
+console.log(data.ok ? data.channels.map((c) => '#' + c.name).join(' ') : data.error);`,
+  },
+  box: {
+    base: 'https://api.box.com/2.0/',
+    code: `const res = await fetch('https://api.box.com/2.0/folders/0/items', {
+  headers: { Authorization: 'Bearer difflab' },
+});
+console.log(await res.json());`,
+  },
+  linear: {
+    base: 'https://api.linear.app/graphql',
+    code: `const res = await fetch('https://api.linear.app/graphql', {
+  method: 'POST',
+  headers: { Authorization: 'difflab', 'Content-Type': 'application/json' },
+  body: JSON.stringify({ query: '{ teams { nodes { id name } } }' }),
+});
+console.log(await res.json());`,
+  },
+  calendar: {
+    base: 'https://www.googleapis.com/calendar/v3/',
+    code: `const res = await fetch('https://www.googleapis.com/calendar/v3/users/me/calendarList', {
+  headers: { Authorization: 'Bearer difflab' },
+});
+console.log(await res.json());`,
+  },
+};
+
+/** The editor's default text for a scenario: what the sandbox offers, and one read-only call to start from. */
+export function starterScript(scenario: Scenario | null): string {
+  const call = firstCall[scenario?.services[0] ?? 'slack'] ?? firstCall.slack;
+  return `// Your script runs in a sandbox with top-level await, fetch() and console.
+// Requests to ${call.base}… go to the replica; authentication is handled (any token works).
+// Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
+
+${call.code}
+`;
+}

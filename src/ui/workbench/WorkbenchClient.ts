@@ -1,0 +1,104 @@
+import type { Row, SeedFile } from '../../engine/index.ts';
+import type { ConsoleEntry } from '../../sandbox/types.ts';
+import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
+import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
+import type { WorkbenchPort } from './WorkbenchPort.ts';
+
+/**
+ * The main thread's side of the workbench worker. PGlite, the router and the sandbox's host all live in that
+ * worker, so starting PostgreSQL and running SQL never blocks typing or painting.
+ */
+export class WorkbenchClient implements WorkbenchPort {
+  private nextId = 1;
+  private nextRunId = 1;
+  private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+  private readonly consoleListeners = new Map<number, (entries: ConsoleEntry[]) => void>();
+  private dead: Error | null = null;
+
+  /**
+   * `dataDir` is the prebuilt data directory's download, started by the page before this worker has even loaded,
+   * so that the two overlap; null (or a failed download) starts PostgreSQL from an empty cluster.
+   */
+  constructor(
+    private readonly worker: Worker,
+    private readonly dataDir: Promise<ArrayBuffer | null>,
+  ) {
+    worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
+    worker.onerror = (e) => this.fail(new Error(`the workbench worker failed: ${e.message || 'unknown error'}`));
+  }
+
+  private receive(msg: FromWorker): void {
+    if (msg.kind === 'console') {
+      this.consoleListeners.get(msg.runId)?.(msg.entries);
+      return;
+    }
+    const p = this.pending.get(msg.id);
+    if (!p) return;
+    this.pending.delete(msg.id);
+    if (msg.ok) p.resolve(msg.value);
+    else p.reject(new Error(msg.error));
+  }
+
+  private fail(error: Error): void {
+    this.dead = error;
+    for (const p of this.pending.values()) p.reject(error);
+    this.pending.clear();
+  }
+
+  private call<K extends OpName>(op: K, args: WorkbenchOps[K]['args'], transfer: Transferable[] = []): Promise<WorkbenchOps[K]['result']> {
+    if (this.dead) return Promise.reject(this.dead);
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      this.worker.postMessage({ kind: 'call', id, op, args } as ToWorker, transfer);
+    });
+  }
+
+  async start() {
+    const dataDir = await this.dataDir.catch(() => null);
+    return this.call('start', { dataDir }, dataDir ? [dataDir] : []);
+  }
+
+  registerSeed(name: string, seed: SeedFile) {
+    return this.call('registerSeed', { name, seed });
+  }
+
+  open(scenario: Scenario) {
+    return this.call('open', { scenario });
+  }
+
+  async run(source: string, onConsole: (entries: ConsoleEntry[]) => void) {
+    const runId = this.nextRunId++;
+    this.consoleListeners.set(runId, onConsole);
+    try {
+      return await this.call('run', { source, runId });
+    } finally {
+      this.consoleListeners.delete(runId);
+    }
+  }
+
+  abort(): void {
+    this.worker.postMessage({ kind: 'abort' } satisfies ToWorker);
+  }
+
+  async reset() {
+    await this.call('reset', {});
+  }
+
+  tables() {
+    return this.call('tables', {});
+  }
+
+  rows(service: string, table: string, offset: number, limit: number): Promise<Row[]> {
+    return this.call('rows', { service, table, offset, limit });
+  }
+
+  checkSuite(suite: Suite): Promise<SuiteIssue[]> {
+    return this.call('checkSuite', { suite });
+  }
+
+  dispose(): void {
+    this.worker.terminate();
+    this.fail(new Error('the workbench was closed'));
+  }
+}

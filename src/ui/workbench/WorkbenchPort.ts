@@ -1,0 +1,21 @@
+import type { Row, SeedFile } from '../../engine/index.ts';
+import type { ConsoleEntry } from '../../sandbox/types.ts';
+import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
+import type { OpenInfo, StartInfo, StepOutcome, TableCount } from './protocol.ts';
+
+/**
+ * What the stores need of the workbench. The browser implementation talks to a worker; unit tests pass a fake.
+ * Operations run one at a time in the order they were called, except `abort`, which stops the running script.
+ */
+export interface WorkbenchPort {
+  start(): Promise<StartInfo>;
+  registerSeed(name: string, seed: SeedFile): Promise<{ tables: number; rows: number }>;
+  open(scenario: Scenario): Promise<OpenInfo>;
+  /** Console lines arrive in batches while the script runs; the outcome carries the complete list. */
+  run(source: string, onConsole: (entries: ConsoleEntry[]) => void): Promise<StepOutcome>;
+  abort(): void;
+  reset(): Promise<void>;
+  tables(): Promise<TableCount[]>;
+  rows(service: string, table: string, offset: number, limit: number): Promise<Row[]>;
+  checkSuite(suite: Suite): Promise<SuiteIssue[]>;
+}

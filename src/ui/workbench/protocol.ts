@@ -1,0 +1,64 @@
+import type { Diff, Row, SeedFile } from '../../engine/index.ts';
+import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
+import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
+import type { Verdict } from '../../evaluation/index.ts';
+
+/** A table as the UI needs it: where it lives, how to key its rows, and its columns in order. */
+export interface TableMeta {
+  service: string;
+  name: string;
+  primaryKey: string[];
+  columns: string[];
+}
+
+export interface TableCount {
+  service: string;
+  table: string;
+  rows: number;
+}
+
+export interface StartInfo {
+  /** Seeds already loaded as templates (those in the prebuilt data directory). */
+  templates: string[];
+  services: string[];
+  /** Whether the prebuilt data directory was used (false: initdb ran, seeds load on demand). */
+  prebuilt: boolean;
+  ms: number;
+}
+
+export interface OpenInfo {
+  tables: TableMeta[];
+  ms: number;
+}
+
+/** One step's outcome, as plain data that crosses the worker boundary. */
+export interface StepOutcome {
+  script: ScriptResult;
+  stepDiff: Diff;
+  runDiff: Diff;
+  verdict: Verdict;
+}
+
+/** Every operation the workbench worker serves: its arguments and its result. */
+export interface WorkbenchOps {
+  /** The prebuilt data directory (a tar.gz dump), or null to start from an empty cluster. */
+  start: { args: { dataDir: ArrayBuffer | null }; result: StartInfo };
+  registerSeed: { args: { name: string; seed: SeedFile }; result: { tables: number; rows: number } };
+  open: { args: { scenario: Scenario }; result: OpenInfo };
+  run: { args: { source: string; runId: number }; result: StepOutcome };
+  reset: { args: Record<string, never>; result: null };
+  tables: { args: Record<string, never>; result: TableCount[] };
+  rows: { args: { service: string; table: string; offset: number; limit: number }; result: Row[] };
+  checkSuite: { args: { suite: Suite }; result: SuiteIssue[] };
+}
+
+export type OpName = keyof WorkbenchOps;
+
+export type ToWorker =
+  | { [K in OpName]: { kind: 'call'; id: number; op: K; args: WorkbenchOps[K]['args'] } }[OpName]
+  | { kind: 'abort' };
+
+export type FromWorker =
+  | { kind: 'result'; id: number; ok: true; value: unknown }
+  | { kind: 'result'; id: number; ok: false; error: string }
+  | { kind: 'console'; runId: number; entries: ConsoleEntry[] };

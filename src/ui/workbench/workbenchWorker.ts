@@ -1,0 +1,157 @@
+/**
+ * The workbench worker: one PGlite, the replicas' router and the sandbox host, off the main thread. It answers the
+ * calls of WorkbenchClient one at a time, in order; an abort message bypasses the queue to stop the running script.
+ */
+import type { SeedFile } from '../../engine/index.ts';
+import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
+import { Workbench, type Session } from '../../session/index.ts';
+import type { ConsoleEntry } from '../../sandbox/types.ts';
+import { createBrowserWorker } from '../createBrowserWorker.ts';
+import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
+
+const scope = self as unknown as {
+  postMessage(message: FromWorker): void;
+  onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
+};
+
+// The project's seeds are in the prebuilt data directory; these lazy chunks are the fallback when it is missing
+// or older than a seed (a dev server started before `build-pgdata`).
+const projectSeeds = import.meta.glob<SeedFile>('/scenarios/*/seeds/*.json', { import: 'default' });
+const importedSeeds = new Map<string, SeedFile>();
+
+async function resolveSeed(name: string): Promise<SeedFile> {
+  const own = importedSeeds.get(name);
+  if (own) return own;
+  const key = Object.keys(projectSeeds).find((k) => k.endsWith(`/seeds/${name}.json`));
+  if (key) return projectSeeds[key]();
+  throw new Error(`seed "${name}" is not loaded: import ${name}.json together with the suite that uses it`);
+}
+
+let workbench: Workbench | null = null;
+let prebuilt = false;
+let session: Session | null = null;
+let running: AbortController | null = null;
+
+function needWorkbench(): Workbench {
+  if (!workbench) throw new Error('the environment is still starting');
+  return workbench;
+}
+
+function needSession(): Session {
+  if (!session) throw new Error('no scenario is open');
+  return session;
+}
+
+const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<WorkbenchOps[K]['result']> } = {
+  async start({ dataDir }) {
+    const started = performance.now();
+    if (!workbench) {
+      const loadDataDir = dataDir ? new Blob([dataDir]) : undefined;
+      const options = { seeds: resolveSeed, createWorker: createBrowserWorker };
+      try {
+        workbench = await Workbench.create({ ...options, loadDataDir });
+        prebuilt = Boolean(loadDataDir);
+      } catch (err) {
+        if (!loadDataDir) throw err;
+        // A damaged or incompatible data directory: start from an empty cluster, which is slower but works.
+        console.warn('DiffLab: the prebuilt data directory could not be loaded, starting empty', err);
+        workbench = await Workbench.create(options);
+      }
+    }
+    return {
+      templates: workbench.engine.listTemplates().map((t) => t.name),
+      services: [...workbench.engine.services.keys()],
+      prebuilt,
+      ms: Math.round(performance.now() - started),
+    };
+  },
+
+  async registerSeed({ name, seed }) {
+    const wb = needWorkbench();
+    const template = await wb.engine.loadTemplate(name, seed);
+    importedSeeds.set(name, seed);
+    const counts = Object.values(template.rowCounts);
+    return { tables: counts.length, rows: counts.reduce((a, b) => a + b, 0) };
+  },
+
+  async open({ scenario }) {
+    const wb = needWorkbench();
+    const started = performance.now();
+    const previous = session;
+    session = null;
+    await previous?.dispose();
+    session = await wb.open(scenario);
+    const tables = session.env.template.schemaInfo.tables.map((t) => ({
+      service: t.service,
+      name: t.name,
+      primaryKey: t.primaryKey,
+      columns: t.columns.map((c) => c.name),
+    }));
+    return { tables, ms: Math.round(performance.now() - started) };
+  },
+
+  async run({ source, runId }) {
+    const s = needSession();
+    running = new AbortController();
+    let batch: ConsoleEntry[] = [];
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    const flush = () => {
+      timer = null;
+      if (batch.length) scope.postMessage({ kind: 'console', runId, entries: batch });
+      batch = [];
+    };
+    try {
+      return await s.runStep(source, {
+        signal: running.signal,
+        onConsole: (entry) => {
+          batch.push(entry);
+          timer ??= setTimeout(flush, 50);
+        },
+      });
+    } finally {
+      if (timer) clearTimeout(timer);
+      flush();
+      running = null;
+    }
+  },
+
+  async reset() {
+    await needSession().reset();
+    return null;
+  },
+
+  async tables() {
+    const rows = await needSession().env.tables();
+    return rows.map((t) => ({ service: t.service, table: t.table, rows: t.rows }));
+  },
+
+  async rows({ service, table, offset, limit }) {
+    return needSession().env.rows(service, table, { offset, limit });
+  },
+
+  async checkSuite({ suite }) {
+    return checkSuiteAgainstSchema(suite, needWorkbench().engine.schemaInfo());
+  },
+};
+
+let queue: Promise<unknown> = Promise.resolve();
+
+scope.onmessage = (e) => {
+  const msg = e.data;
+  if (msg.kind === 'abort') {
+    running?.abort();
+    return;
+  }
+  const handler = handlers[msg.op] as (args: unknown) => Promise<unknown>;
+  const result = queue.then(() => handler(msg.args));
+  queue = result.catch(() => undefined);
+  result.then(
+    (value) => scope.postMessage({ kind: 'result', id: msg.id, ok: true, value }),
+    (err: unknown) => scope.postMessage({ kind: 'result', id: msg.id, ok: false, error: errorText(err) }),
+  );
+};
+
+function errorText(err: unknown): string {
+  if (err instanceof Error) return err.message;
+  return String(err);
+}

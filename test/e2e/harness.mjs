@@ -1,0 +1,107 @@
+// Shared by the end-to-end scripts: a static server for dist/ under a sub-path, and Debian's Chromium.
+import { createServer } from 'node:http';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+export const dist = path.join(root, 'dist');
+
+const types = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.mjs': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.wasm': 'application/wasm',
+  '.data': 'application/octet-stream',
+  '.gz': 'application/gzip',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.ttf': 'font/ttf',
+  '.woff2': 'font/woff2',
+};
+
+/**
+ * Serves dist/ at http://127.0.0.1:<port><base> and nothing outside `base`, so an asset the page asks for at the
+ * host root (an absolute `/assets/…` URL) is a 404 the tests see. Files are sent as they are: a .gz is the
+ * payload itself, never a Content-Encoding.
+ */
+export async function serveDist(base = '/difflab/') {
+  await stat(path.join(dist, 'index.html')).catch(() => {
+    throw new Error('dist/index.html is missing: run `npm run build` first');
+  });
+  const misses = [];
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+    if (!url.pathname.startsWith(base)) {
+      misses.push(url.pathname);
+      res.writeHead(404).end();
+      return;
+    }
+    let rel = decodeURIComponent(url.pathname.slice(base.length));
+    if (rel === '' || rel.endsWith('/')) rel += 'index.html';
+    const file = path.join(dist, rel);
+    if (!file.startsWith(dist + path.sep)) {
+      res.writeHead(403).end();
+      return;
+    }
+    try {
+      const body = await readFile(file);
+      res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
+      res.end(body);
+    } catch {
+      misses.push(url.pathname);
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  return {
+    url: `http://127.0.0.1:${port}${base}`,
+    misses,
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+const chromiumArgs = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+/** A fresh Chromium profile each time: nothing cached, nothing in storage. Never downloads a browser. */
+export async function launch(viewport = { width: 1600, height: 1000 }) {
+  const dir = await mkdtemp(path.join(tmpdir(), 'difflab-e2e-'));
+  const context = await chromium.launchPersistentContext(dir, {
+    executablePath: '/usr/bin/chromium',
+    headless: true,
+    args: chromiumArgs,
+    viewport,
+  });
+  return {
+    context,
+    close: async () => {
+      await context.close();
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Whether a URL stays on this machine (data: and blob: URLs never leave the page). */
+export function isLocal(url) {
+  if (url.startsWith('data:') || url.startsWith('blob:')) return true;
+  try {
+    const { hostname } = new URL(url);
+    return hostname === '127.0.0.1';
+  } catch {
+    return false;
+  }
+}

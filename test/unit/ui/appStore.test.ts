@@ -1,0 +1,177 @@
+import { describe, expect, it, vi } from 'vitest';
+import { createAppStore } from '../../../src/ui/stores/appStore.ts';
+import { storageKeys } from '../../../src/ui/stores/appState.ts';
+import { starterScript } from '../../../src/ui/stores/starterScript.ts';
+import { emptyDiff } from '../../../src/engine/index.ts';
+import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
+
+const post = scenario('post', { solution: 'solutions/post.js' });
+const topic = scenario('topic');
+const suite = loadedSuite('slack', [post, topic], ['/scenarios/slack/solutions/post.js']);
+
+function setup(options: { initialKey?: string } = {}) {
+  const workbench = fakeWorkbench((source) => outcomeFor(post, source.includes('postMessage') ? postedDiff : emptyDiff()));
+  const storage = memoryStorage();
+  const solutions: Record<string, string> = { '/scenarios/slack/solutions/post.js': "await fetch('https://slack.com/api/chat.postMessage')" };
+  const store = createAppStore(
+    { workbench, storage, now: () => 42, loadSolution: async (p) => solutions[p] },
+    { suites: [suite], reports: [], initialKey: options.initialKey },
+  );
+  return { store, workbench, storage, state: () => store.getState() };
+}
+
+describe('the app store', () => {
+  it('starts with the first scenario selected and the starter script, and Run waits for the environment', () => {
+    const { state } = setup();
+    expect(state().catalog.selectedKey).toBe('slack/post');
+    expect(state().editor.text).toBe(starterScript(post));
+    expect(state().run.status).toBe('starting');
+    expect(state().catalog.visibleKeys).toEqual(['slack/post', 'slack/topic']);
+  });
+
+  it('opens the selected scenario once the environment has started, and records when it became ready', async () => {
+    const { state, workbench } = setup({ initialKey: 'slack/topic' });
+    await state().run.start();
+    expect(workbench.calls).toEqual(['start', 'open:topic']);
+    expect(state().run).toMatchObject({ status: 'ready', openKey: 'slack/topic', readyAt: 42 });
+    expect(state().run.tables.map((t) => t.name)).toEqual(['messages', 'channels']);
+  });
+
+  it('does not run before the environment is ready', async () => {
+    const { state, workbench } = setup();
+    await state().run.execute();
+    expect(workbench.calls).toEqual([]);
+  });
+
+  it('runs the editor text as a step and keeps the outcome; reset clears it', async () => {
+    const { state, workbench } = setup();
+    await state().run.start();
+    await state().editor.showSolution();
+    expect(state().editor.origin).toBe('solution');
+    await state().run.execute();
+    const run = state().run;
+    expect(run.status).toBe('ready');
+    expect(run.steps).toBe(1);
+    expect(run.last?.verdict.passed).toBe(true);
+    expect(run.last?.runDiff.inserts).toHaveLength(1);
+    // The final console replaces the streamed lines.
+    expect(run.console).toEqual([{ level: 'log', text: 'done' }]);
+    expect(run.requests).toHaveLength(1);
+
+    await state().run.reset();
+    expect(workbench.calls.slice(-1)).toEqual(['reset']);
+    expect(state().run).toMatchObject({ status: 'ready', steps: 0, last: null, console: [] });
+
+    state().editor.setText('');
+    await state().run.execute();
+    expect(state().run.last?.verdict.passed).toBe(false);
+  });
+
+  it('keeps a draft per scenario across switches and page loads', async () => {
+    vi.useFakeTimers();
+    const { state, storage } = setup();
+    await state().run.start();
+    state().editor.setText('// mine');
+    state().catalog.select('slack/topic');
+    expect(state().editor.text).toBe(starterScript(topic));
+    expect(state().run.status).toBe('opening');
+    state().catalog.select('slack/post');
+    expect(state().editor).toMatchObject({ text: '// mine', origin: 'draft' });
+    vi.advanceTimersByTime(1000);
+    vi.useRealTimers();
+    expect(JSON.parse(storage.data.get(storageKeys.drafts)!)).toEqual({ 'slack/post': '// mine' });
+    expect(JSON.parse(storage.data.get(storageKeys.selected)!)).toBe('slack/post');
+
+    // A new page with the same storage comes back to the same scenario and draft.
+    const again = createAppStore(
+      { workbench: fakeWorkbench(() => outcomeFor(post, emptyDiff())), storage, loadSolution: async () => '' },
+      { suites: [suite], reports: [], initialKey: 'slack/post' },
+    );
+    expect(again.getState().editor).toMatchObject({ text: '// mine', origin: 'draft' });
+  });
+
+  it('ignores the answer for a scenario that is no longer selected', async () => {
+    const { state } = setup();
+    await state().run.start();
+    const first = state().run.open(state().catalog.entries[1]);
+    const second = state().run.open(state().catalog.entries[0]);
+    await Promise.all([first, second]);
+    expect(state().run.openKey).toBe('slack/post');
+  });
+
+  it('filters keep the visible list in step with the catalog', () => {
+    const { state } = setup();
+    state().catalog.setQuery('topic');
+    expect(state().catalog.visibleKeys).toEqual(['slack/topic']);
+    state().catalog.clearFilters();
+    expect(state().catalog.visibleKeys).toHaveLength(2);
+  });
+
+  it('imports seeds before opening a scenario of the imported suite, and reports missing seeds', async () => {
+    const { state, workbench } = setup();
+    await state().run.start();
+    state().catalog.setQuery('topic');
+    const suiteFile = {
+      name: 'bench.json',
+      service: 'slack',
+      tests: [
+        { id: 't1', name: 'One', prompt: 'p', seed_template: 'bench_seed', assertions: [{ diff_type: 'added', entity: 'messages' }] },
+        { id: 't2', name: 'Two', prompt: 'p', seed_template: 'other_seed', assertions: [{ diff_type: 'added', entity: 'messages' }] },
+      ],
+    };
+    await state().catalog.importFiles([
+      { name: 'bench.json', text: JSON.stringify(suiteFile) },
+      { name: 'bench_seed.json', text: JSON.stringify({ messages: [] }) },
+    ]);
+    expect(workbench.calls.slice(2)).toEqual(['registerSeed:bench_seed', 'checkSuite', 'open:t1']);
+    const c = state().catalog;
+    expect(c.selectedKey).toBe('bench.json/t1');
+    expect(c.filters.query).toBe('');
+    expect(c.visibleKeys).toContain('bench.json/t1');
+    expect(c.suites.map((s) => [s.name, s.origin])).toEqual([
+      ['Suite slack', 'project'],
+      ['bench.json', 'imported'],
+    ]);
+    const report = c.reports.find((r) => r.file === 'bench.json')!;
+    expect(report.warnings.map((w) => w.message)).toEqual(['seed "other_seed" is not loaded: import other_seed.json to run these scenarios']);
+    expect(c.importedSeeds).toEqual(['bench_seed']);
+  });
+
+  it('reopens a scenario that failed for a missing seed once the seed is imported', async () => {
+    const { state, workbench } = setup();
+    const registered = new Set<string>();
+    const open = workbench.open;
+    workbench.registerSeed = async (name) => (registered.add(name), { tables: 1, rows: 1 });
+    workbench.open = async (s) => {
+      if (!registered.has(s.seed)) throw new Error(`seed "${s.seed}" is not loaded`);
+      return open(s);
+    };
+    await state().run.start();
+    expect(state().run).toMatchObject({ status: 'failed', error: '“Scenario post” could not be opened: seed "seed_a" is not loaded' });
+    await state().catalog.importFiles([{ name: 'seed_a.json', text: JSON.stringify({ messages: [] }) }]);
+    expect(state().run).toMatchObject({ status: 'ready', openKey: 'slack/post', error: null });
+  });
+
+  it('loads the state browser lazily and re-reads it only when the environment changed', async () => {
+    const { state, workbench } = setup();
+    await state().run.start();
+    await state().stateBrowser.refresh();
+    expect(state().stateBrowser.selected).toEqual({ service: 'slack', table: 'messages' });
+    expect(state().stateBrowser.rows).toHaveLength(1);
+    const before = workbench.calls.length;
+    await state().stateBrowser.refresh();
+    expect(workbench.calls.length).toBe(before);
+    await state().run.execute();
+    await state().stateBrowser.refresh();
+    expect(workbench.calls.slice(before)).toEqual(['run', 'tables', 'rows:messages:0:50']);
+  });
+
+  it('pins and hovers assertions for highlighting, hover winning', () => {
+    const { state } = setup();
+    state().diffView.pin(1);
+    state().diffView.hover(0);
+    expect(state().diffView).toMatchObject({ pinned: 1, hovered: 0 });
+    state().diffView.pin(1);
+    expect(state().diffView.pinned).toBeNull();
+  });
+});
