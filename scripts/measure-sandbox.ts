@@ -1,9 +1,12 @@
 /**
- * Measures the sandbox (prints, asserts nothing): the start-up of one script's worker, and one `await fetch()`
- * round trip through the worker with a trivial handler. Run: npx tsx scripts/measure-sandbox.ts
+ * Measures the sandbox (prints, asserts nothing): the start-up of one script's worker, from the esbuild bundle
+ * (what createNodeWorker uses) and through tsx (its fallback), interleaved so both see the same machine load;
+ * and one `await fetch()` round trip through the worker with a trivial handler.
+ * Run: npx tsx scripts/measure-sandbox.ts
  */
-import { createNodeWorker } from '../src/cli/createNodeWorker.ts';
+import { createNodeWorker, createTsxNodeWorker } from '../src/cli/createNodeWorker.ts';
 import { runScript } from '../src/sandbox/runScript.ts';
+import type { WorkerFactory } from '../src/sandbox/types.ts';
 
 const RUNS = 9;
 const FETCHES = 1000;
@@ -15,11 +18,12 @@ function median(values: number[]): number {
 
 const trivial = async (): Promise<Response> => new Response('{"ok":true}');
 
-async function startup(): Promise<{ total: number; script: number }> {
+/** Spawn → result of an empty script, minus its run time. */
+async function startup(createWorker: WorkerFactory): Promise<number> {
   const started = performance.now();
-  const result = await runScript('1', { fetch: trivial, createWorker: createNodeWorker });
+  const result = await runScript('1', { fetch: trivial, createWorker });
   if (!result.ok) throw new Error(result.error);
-  return { total: performance.now() - started, script: result.durationMs };
+  return performance.now() - started - result.durationMs;
 }
 
 async function fetchRoundTrip(): Promise<number> {
@@ -33,17 +37,23 @@ async function fetchRoundTrip(): Promise<number> {
   return Number(result.console[0].text);
 }
 
-await startup(); // warm the parent's module cache and tsx's transform cache
-const starts: number[] = [];
-const scriptMs: number[] = [];
+const firstBundled = performance.now();
+await startup(createNodeWorker); // builds or finds the bundle; warms the parent's module cache
+const bundleMs = performance.now() - firstBundled;
+await startup(createTsxNodeWorker); // warms tsx's transform cache
+const factories = { bundled: createNodeWorker, tsx: createTsxNodeWorker };
+const starts: Record<keyof typeof factories, number[]> = { bundled: [], tsx: [] };
 for (let i = 0; i < RUNS; i++) {
-  const { total, script } = await startup();
-  starts.push(total - script);
-  scriptMs.push(script);
+  for (const [name, factory] of Object.entries(factories) as [keyof typeof factories, WorkerFactory][]) {
+    starts[name].push(await startup(factory));
+  }
 }
 const perFetch: number[] = [];
 for (let i = 0; i < 5; i++) perFetch.push(await fetchRoundTrip());
 
-console.log(`worker start (spawn → result of an empty script, minus its run time), median of ${RUNS}: ${median(starts).toFixed(1)} ms`);
-console.log(`  all: ${starts.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+console.log(`first bundled script, including finding or building the bundle: ${bundleMs.toFixed(0)} ms`);
+for (const [name, values] of Object.entries(starts)) {
+  console.log(`worker start, ${name} (spawn → result of an empty script, minus its run time), median of ${RUNS}: ${median(values).toFixed(1)} ms`);
+  console.log(`  all: ${values.map((ms) => ms.toFixed(0)).join(', ')} ms`);
+}
 console.log(`await fetch() round trip through the worker, trivial handler, median of 5 × ${FETCHES}: ${(median(perFetch) * 1000).toFixed(0)} µs`);

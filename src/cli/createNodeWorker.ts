@@ -1,10 +1,33 @@
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
+import type { BuildOptions } from 'esbuild';
 import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
 
 const MB = 1024 * 1024;
-export const NODE_WORKER_STACK_MB = 4;
-/** Registers tsx in the worker, then imports ./sandboxWorker.ts (see the file for why). */
-const BOOTSTRAP = new URL('./sandboxWorkerBootstrap.mjs', import.meta.url);
+const NODE_WORKER_STACK_MB = 4;
+/** Registers tsx in the worker, then imports ./sandboxWorker.ts (see the file for why): the slow fallback. */
+const TSX_BOOTSTRAP = new URL('./sandboxWorkerBootstrap.mjs', import.meta.url);
+const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+/** Under the repo's node_modules, so the bundle's bare imports (the QuickJS packages) resolve from there. */
+const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'difflab');
+/**
+ * Packages stay external: @jitl/quickjs-wasmfile-release-sync finds its .wasm next to its own module through
+ * import.meta.url, which a bundle would repoint at the cache directory.
+ */
+const BUILD_OPTIONS = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  packages: 'external',
+  logLevel: 'silent',
+} satisfies BuildOptions;
+/** Bundles unused for this long are deleted on a rebuild; a fresher one may still serve another process. */
+const STALE_BUNDLE_MS = 60 * 60 * 1000;
 
 /**
  * The V8 heap of the worker holds the worker's own code and the host-side copies of request and response
@@ -18,22 +41,130 @@ export function nodeResourceLimits(limits: SandboxLimits): ResourceLimits {
   };
 }
 
-/** The WorkerFactory for Node (CLI, tests): a worker_thread running src/cli/sandboxWorker.ts. */
-export const createNodeWorker: WorkerFactory = (limits) => {
-  const worker = new Worker(BOOTSTRAP, {
-    // Not the parent's flags (vitest's, or an --import that would not apply anyway).
-    execArgv: [],
-    resourceLimits: nodeResourceLimits(limits),
-  });
-  const adapter: WorkerLike = {
-    postMessage: (message, transfer) => worker.postMessage(message, transfer as TransferListItem[] | undefined),
-    onMessage: (listener) => void worker.on('message', listener),
-    onError: (listener) => {
-      worker.on('error', listener);
-      worker.on('messageerror', listener);
-      worker.on('exit', (code) => listener(new Error(`the sandbox worker exited with code ${code}`)));
-    },
-    terminate: () => void worker.terminate(),
+function contentHash(root: string, inputs: string[]): string | null {
+  const hash = createHash('sha256').update(JSON.stringify(BUILD_OPTIONS));
+  for (const input of inputs) {
+    const path = resolve(root, input);
+    if (!existsSync(path)) return null;
+    hash.update(`\0${input}\0`).update(readFileSync(path));
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+/** Writes through a temporary file, so a concurrent process (vitest runs two) never reads half a file. */
+function writeAtomically(path: string, contents: string | Uint8Array): void {
+  const temporary = `${path}.${process.pid}.tmp`;
+  writeFileSync(temporary, contents);
+  renameSync(temporary, path);
+}
+
+function removeStaleBundles(cacheDir: string, name: string, keep: string): void {
+  for (const file of readdirSync(cacheDir)) {
+    if (!file.startsWith(`${name}-`) || !file.endsWith('.mjs') || file === keep) continue;
+    const path = join(cacheDir, file);
+    if (Date.now() - statSync(path).mtimeMs > STALE_BUNDLE_MS) rmSync(path, { force: true });
+  }
+}
+
+function cachedBundle(manifestPath: string, cacheDir: string, name: string, root: string): string | null {
+  let inputs: unknown;
+  try {
+    inputs = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { inputs?: unknown }).inputs;
+  } catch {
+    return null;
+  }
+  if (!Array.isArray(inputs) || !inputs.every((input) => typeof input === 'string')) return null;
+  const hash = contentHash(root, inputs);
+  const bundle = join(cacheDir, `${name}-${hash}.mjs`);
+  if (!hash || !existsSync(bundle)) return null;
+  // Its modification time is its last use, for removeStaleBundles.
+  const now = new Date();
+  utimesSync(bundle, now, now);
+  return bundle;
+}
+
+/**
+ * Bundles a TypeScript entry into one ES module in cacheDir and returns its path. The bundle is named by a hash
+ * of its input files' contents, and a manifest lists those inputs, so a later process whose sources have not
+ * changed reuses it without loading esbuild. Throws when bundling fails.
+ */
+export function bundleEntry(entry: string, cacheDir: string, root: string = ROOT): string {
+  const name = entry.replace(/^.*[\\/]/, '').replace(/\.[cm]?[jt]s$/, '');
+  const manifestPath = join(cacheDir, `${name}.json`);
+  const cached = cachedBundle(manifestPath, cacheDir, name, root);
+  if (cached) return cached;
+  // Loaded only when a bundle must be built: most processes find one.
+  const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
+  const result = esbuild.buildSync({ ...BUILD_OPTIONS, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: cacheDir });
+  const inputs = Object.keys(result.metafile.inputs).sort();
+  const hash = contentHash(root, inputs);
+  const output = result.outputFiles[0];
+  if (!hash || !output) throw new Error('esbuild produced no bundle');
+  mkdirSync(cacheDir, { recursive: true });
+  const bundle = join(cacheDir, `${name}-${hash}.mjs`);
+  writeAtomically(bundle, output.contents);
+  writeAtomically(manifestPath, JSON.stringify({ inputs }, null, 2));
+  removeStaleBundles(cacheDir, name, `${name}-${hash}.mjs`);
+  return bundle;
+}
+
+/** esbuild's own message starts "Build failed with 1 error:"; its first error says more. */
+function firstError(error: unknown): string {
+  const first = (error as { errors?: { text: string; location: { file: string; line: number } | null }[] } | null)?.errors?.[0];
+  if (first) return first.location ? `${first.location.file}:${first.location.line}: ${first.text}` : first.text;
+  return (error instanceof Error ? error.message : String(error)).split('\n')[0];
+}
+
+/** The worker's entry module: the bundle, or else the tsx bootstrap, with a one-line warning on stderr. */
+export function pickWorkerEntry(bundle: () => string, warn: (line: string) => void): URL {
+  try {
+    return pathToFileURL(bundle());
+  } catch (error) {
+    const detail = firstError(error);
+    warn(`difflab: could not bundle the sandbox worker (${detail}); starting workers through tsx, which is slower`);
+    return TSX_BOOTSTRAP;
+  }
+}
+
+let workerEntry: URL | undefined;
+
+/**
+ * Bundled once per process (tsx in each worker cost ~85% of its start-up), and again if another process has
+ * since deleted the bundle.
+ */
+export function sandboxWorkerEntry(): URL {
+  if (workerEntry && workerEntry !== TSX_BOOTSTRAP && !existsSync(workerEntry)) workerEntry = undefined;
+  workerEntry ??= pickWorkerEntry(
+    () => bundleEntry(fileURLToPath(new URL('./sandboxWorker.ts', import.meta.url)), CACHE_DIR),
+    (line) => process.stderr.write(`${line}\n`),
+  );
+  return workerEntry;
+}
+
+/** A WorkerFactory whose workers start from this entry module (measure-sandbox.ts compares the two). */
+export function nodeWorkerFactory(entry: () => URL): WorkerFactory {
+  return (limits) => {
+    const worker = new Worker(entry(), {
+      // Not the parent's flags (vitest's, or an --import that would not apply anyway).
+      execArgv: [],
+      resourceLimits: nodeResourceLimits(limits),
+    });
+    const adapter: WorkerLike = {
+      postMessage: (message, transfer) => worker.postMessage(message, transfer as TransferListItem[] | undefined),
+      onMessage: (listener) => void worker.on('message', listener),
+      onError: (listener) => {
+        worker.on('error', listener);
+        worker.on('messageerror', listener);
+        worker.on('exit', (code) => listener(new Error(`the sandbox worker exited with code ${code}`)));
+      },
+      terminate: () => void worker.terminate(),
+    };
+    return adapter;
   };
-  return adapter;
-};
+}
+
+/** The WorkerFactory for Node (CLI, tests): a worker_thread running src/cli/sandboxWorker.ts, bundled. */
+export const createNodeWorker: WorkerFactory = nodeWorkerFactory(sandboxWorkerEntry);
+
+/** Workers that register tsx and load the TypeScript sources: the fallback, slow path. */
+export const createTsxNodeWorker: WorkerFactory = nodeWorkerFactory(() => TSX_BOOTSTRAP);

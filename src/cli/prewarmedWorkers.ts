@@ -9,10 +9,10 @@ export interface PrewarmedFactory {
 }
 
 /**
- * Keeps one worker booted ahead of need. A Node sandbox worker spends most of a short script's time starting
- * (registering tsx, loading QuickJS: measured ~490 ms for a one-line script from a cold worker, ~240 ms from a
- * booted one), so `run` boots it while PGlite starts and `selftest` boots the next while one script runs. The worker waits for its `run` message before doing anything, so a
- * spare can be handed out at any time; it is reused only for the same limits it was created with.
+ * Keeps one worker booted ahead of need. Starting a Node sandbox worker (loading the bundled worker and QuickJS)
+ * is most of a short script's time, about 100–300 ms, so `run` boots one while PGlite starts and `selftest` boots
+ * the next while one script runs. A worker waits for its `run` message before doing anything, so a spare can be
+ * handed out at any time; it is reused only for the limits it was created with.
  */
 export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
   let spare: { key: string; worker: WorkerLike } | null = null;

@@ -1,11 +1,13 @@
-import { parentPort, type TransferListItem } from 'node:worker_threads';
+import { parentPort, resourceLimits, type TransferListItem } from 'node:worker_threads';
 import { loadQuickJS } from '../sandbox/loadQuickJS.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
-import { NODE_WORKER_STACK_MB } from './createNodeWorker.ts';
 
-// The Node entry of the sandbox worker (started by createNodeWorker.ts).
+// The Node entry of the sandbox worker (started by createNodeWorker.ts, usually from a bundle of this file). It
+// reads its stack size from its own resource limits rather than importing createNodeWorker.ts, so the bundle does
+// not carry the host side.
 if (!parentPort) throw new Error('sandboxWorker.ts must run in a worker_thread');
 const port = parentPort;
+const stackMb = resourceLimits.stackSizeMb ?? 4;
 
 startSandboxWorker(
   {
@@ -14,5 +16,5 @@ startSandboxWorker(
   },
   loadQuickJS,
   // A 4 MB worker stack leaves room for QuickJS's 512 KB (measured: 512 KB overflows only a 1 MB stack).
-  { maxStackBytes: (NODE_WORKER_STACK_MB * 1024 * 1024) / 8 },
+  { maxStackBytes: (stackMb * 1024 * 1024) / 8 },
 );

@@ -11,6 +11,8 @@ export interface BridgeActions {
   clearTimer(id: number): void;
   /** Must read the handle before returning: argument handles die with the call. */
   fail(error: QuickJSHandle): void;
+  perfNow(): number;
+  dateNow(): number;
 }
 
 /** fetch()'s request as the prelude encodes it: bytes travel as separate ArrayBuffers, referenced by index. */
@@ -87,7 +89,8 @@ export function newHostObject(vm: QuickJSContext, actions: BridgeActions): Quick
     setTimer: (id, ms, keepsAlive) => actions.setTimer(num(id), num(ms), num(keepsAlive) !== 0),
     clearTimer: (id) => actions.clearTimer(num(id)),
     fail: (error) => actions.fail(error),
-    now: () => vm.newNumber(performance.now()),
+    now: () => vm.newNumber(actions.perfNow()),
+    dateNow: () => vm.newNumber(actions.dateNow()),
     urlParse: (input, base) => {
       const url = vm.typeof(base) === 'undefined' ? new URL(text(input)) : new URL(text(input), text(base));
       return vm.newString(urlParts(url));

@@ -1,4 +1,5 @@
 import { blobSource } from './prelude/blob.ts';
+import { clockSource } from './prelude/clock.ts';
 import { consoleSource } from './prelude/console.ts';
 import { coreSource } from './prelude/core.ts';
 import { encodingSource } from './prelude/encoding.ts';
@@ -21,7 +22,10 @@ export interface PreludeHost {
   clearTimer(id: number): void;
   /** An error thrown by a callback the prelude runs for the script (queueMicrotask, event listeners). */
   fail(error: unknown): void;
+  /** performance.now() and console.time. */
   now(): number;
+  /** Date.now() and new Date(), when config.virtualTime is set. */
+  dateNow(): number;
   /** JSON of the URL's parts; throws on an invalid URL. */
   urlParse(input: string, base: string | undefined): string;
   urlSet(href: string, part: string, value: string): string;
@@ -47,6 +51,10 @@ export interface PreludeResponse {
 export interface PreludeConfig {
   maxConsoleChars: number;
   consoleTruncatedNote: string;
+  /** Date follows host.dateNow() rather than QuickJS's real clock. */
+  virtualTime: boolean;
+  /** Seeds Math.random (absent: QuickJS's own). */
+  randomSeed?: number;
 }
 
 /** What evaluating the prelude and calling it with (host, config) returns to the worker. */
@@ -57,12 +65,14 @@ export interface PreludeExports {
 /**
  * The in-VM JavaScript: a function expression of (host, config) that defines the web globals a script expects
  * (fetch, Request, Response, Headers, URL, URLSearchParams, Blob, File, FormData, TextEncoder, TextDecoder,
- * atob, btoa, console, timers, AbortController, structuredClone) and returns PreludeExports.
+ * atob, btoa, console, timers, AbortController, structuredClone; Date and Math.random when made deterministic)
+ * and returns PreludeExports.
  */
 export const PRELUDE_SOURCE = [
   '(function (host, config) {',
   '"use strict";',
   coreSource,
+  clockSource,
   consoleSource,
   eventsSource,
   timersSource,

@@ -1,8 +1,8 @@
-import type { ConsoleEntry, SandboxLimits, ShimRequest, ShimResponse, StopReason } from './types.ts';
+import type { ConsoleEntry, SandboxLimits, ScriptDeterminism, ShimRequest, ShimResponse, StopReason } from './types.ts';
 
 /** Messages between runScript (host) and startSandboxWorker (worker). Plain data: they cross postMessage. */
 export type HostToWorker =
-  | { type: 'run'; source: string; limits: SandboxLimits }
+  | { type: 'run'; source: string; limits: SandboxLimits; determinism: ScriptDeterminism }
   | { type: 'fetchResult'; id: number; response: ShimResponse }
   | { type: 'fetchError'; id: number; message: string };
 

@@ -15,6 +15,7 @@ import {
   type FetchHandler,
   type RequestLogEntry,
   type SandboxLimits,
+  type ScriptDeterminism,
   type ScriptResult,
   type ShimRequest,
   type StopReason,
@@ -22,7 +23,7 @@ import {
   type WorkerLike,
 } from './types.ts';
 
-export interface RunScriptOptions {
+export interface RunScriptOptions extends ScriptDeterminism {
   fetch: FetchHandler;
   createWorker: WorkerFactory;
   limits?: Partial<SandboxLimits>;
@@ -183,7 +184,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
       () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`) }),
       STARTUP_TIMEOUT_MS,
     );
-    send({ type: 'run', source, limits });
+    send({ type: 'run', source, limits, determinism: { now: options.now, randomSeed: options.randomSeed } });
   } catch (error) {
     end({ ok: false, reason: 'crash', error: crashMessage(error instanceof Error ? error.message : String(error)) });
   }

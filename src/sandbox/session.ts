@@ -1,10 +1,11 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
+import { realClock, virtualClock, type ScriptClock } from './clock.ts';
 import { describeThrown } from './describeThrown.ts';
 import { newHostObject, type BridgeActions } from './hostBridge.ts';
 import { PRELUDE_SOURCE } from './prelude.ts';
 import { SCRIPT_FILE_NAME, WASM_BASE_BYTES, type WorkerToHost } from './protocol.ts';
 import { consoleTruncatedNote, crashMessage, memoryLimitMessage, timeLimitMessage } from './stopMessages.ts';
-import type { SandboxLimits, ShimRequest, ShimResponse, StopReason } from './types.ts';
+import type { SandboxLimits, ScriptDeterminism, ShimRequest, ShimResponse, StopReason } from './types.ts';
 
 /**
  * QuickJS's default recursion limit. It must trip before the host engine's own stack overflows inside the wasm
@@ -18,6 +19,8 @@ const NEAR_CAP = 0.75;
 interface Timer {
   handle: ReturnType<typeof setTimeout>;
   keepsAlive: boolean;
+  /** On the script's clock. */
+  due: number;
 }
 
 export interface SessionOptions {
@@ -25,6 +28,7 @@ export interface SessionOptions {
   memory: WebAssembly.Memory;
   source: string;
   limits: SandboxLimits;
+  determinism?: ScriptDeterminism;
   send(message: WorkerToHost, transfer?: Transferable[]): void;
   maxStackBytes?: number;
 }
@@ -51,6 +55,7 @@ export class ScriptSession {
   private readonly fetches = new Map<number, QuickJSDeferredPromise>();
   private nextFetchId = 1;
   private readonly timers = new Map<number, Timer>();
+  private readonly clock: ScriptClock;
 
   constructor(private readonly options: SessionOptions) {
     this.heapCap = options.limits.memoryBytes + WASM_BASE_BYTES;
@@ -61,6 +66,8 @@ export class ScriptSession {
     this.rt.setMaxStackSize(options.maxStackBytes ?? DEFAULT_MAX_STACK_BYTES);
     this.rt.setInterruptHandler(() => this.shouldInterrupt());
     this.vm = this.rt.newContext();
+    const now = options.determinism?.now;
+    this.clock = now === undefined ? realClock() : virtualClock(now);
   }
 
   /** Installs the prelude and evaluates the script as a module (top-level await works). */
@@ -100,6 +107,9 @@ export class ScriptSession {
     const config = vm.newObject();
     this.setFresh(config, 'maxConsoleChars', vm.newNumber(this.options.limits.maxConsoleChars));
     this.setFresh(config, 'consoleTruncatedNote', vm.newString(consoleTruncatedNote(this.options.limits)));
+    const { now, randomSeed } = this.options.determinism ?? {};
+    vm.setProp(config, 'virtualTime', now === undefined ? vm.false : vm.true);
+    if (randomSeed !== undefined) this.setFresh(config, 'randomSeed', vm.newNumber(randomSeed));
     const exports = vm.unwrapResult(vm.callFunction(prelude, vm.undefined, host, config));
     this.fireTimer = vm.getProp(exports, 'fireTimer');
     for (const handle of [prelude, host, config, exports]) handle.dispose();
@@ -114,6 +124,8 @@ export class ScriptSession {
       setTimer: (id, ms, keepsAlive) => this.setTimer(id, ms, keepsAlive),
       clearTimer: (id) => this.clearTimer(id),
       fail: (error) => this.failWith(error),
+      perfNow: () => this.clock.perfNow(),
+      dateNow: () => this.clock.dateNow(),
     };
   }
 
@@ -220,7 +232,7 @@ export class ScriptSession {
     if (this.finished) return;
     this.clearTimer(id);
     const handle = setTimeout(() => this.guard(() => this.fire(id)), ms);
-    this.timers.set(id, { handle, keepsAlive });
+    this.timers.set(id, { handle, keepsAlive, due: this.clock.due(ms) });
   }
 
   private clearTimer(id: number): void {
@@ -231,8 +243,10 @@ export class ScriptSession {
   }
 
   private fire(id: number): void {
+    const timer = this.timers.get(id);
     this.timers.delete(id);
-    if (this.finished || !this.fireTimer) return;
+    if (this.finished || !this.fireTimer || !timer) return;
+    this.clock.fired(timer.due);
     const idHandle = this.vm.newNumber(id);
     const result = this.vm.callFunction(this.fireTimer, this.vm.undefined, idHandle);
     idHandle.dispose();

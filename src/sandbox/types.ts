@@ -89,6 +89,14 @@ export interface WorkerLike {
   terminate(): void;
 }
 
+/** What makes a run reproducible (invariant 4); each left out keeps real time or real randomness. */
+export interface ScriptDeterminism {
+  /** Starts the VM's clock here (ms since the epoch); it then moves only as timers fire (see clock.ts). */
+  now?: number;
+  /** Seeds the VM's Math.random. */
+  randomSeed?: number;
+}
+
 export type WorkerFactory = (limits: SandboxLimits) => WorkerLike;
 
 /** The worker side's end of the channel: `self` in a browser worker, `parentPort` in a Node worker_thread. */

@@ -23,11 +23,11 @@ export function startSandboxWorker(
   let running = false;
   const send = (message: WorkerToHost, transfer?: Transferable[]): void => port.postMessage(message, transfer);
 
-  async function run(source: string, limits: Extract<HostToWorker, { type: 'run' }>['limits']): Promise<void> {
+  async function run({ source, limits, determinism }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
     try {
       const memory = newScriptMemory(limits);
       const quickjs = await loadModule(memory);
-      session = new ScriptSession({ quickjs, memory, source, limits, send, maxStackBytes: options.maxStackBytes });
+      session = new ScriptSession({ quickjs, memory, source, limits, determinism, send, maxStackBytes: options.maxStackBytes });
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       send({ type: 'done', ok: false, reason: 'crash', error: crashMessage(`QuickJS could not be loaded: ${detail}`) });
@@ -42,7 +42,7 @@ export function startSandboxWorker(
       case 'run':
         if (running) return;
         running = true;
-        void run(message.source, message.limits);
+        void run(message);
         break;
       case 'fetchResult':
         session?.resolveFetch(message.id, message.response);

@@ -95,6 +95,9 @@ export class Session {
       limits: options.limits,
       onConsole: options.onConsole,
       signal: options.signal,
+      // The script's Date and Math.random follow the environment, so a step is reproducible byte for byte.
+      now: this.env.clock.peek(),
+      randomSeed: (this.env.ids.seed + this.steps) >>> 0,
     });
     const [stepDiff, runDiff] = await Promise.all([this.env.diff('step'), this.env.diff('run')]);
     this.answer = answerFromConsole(script.console) ?? this.answer;
