@@ -55,6 +55,7 @@ export class Engine {
   /** Creates each service's canonical schema (used to validate suites) unless the data directory has it. */
   private async installServices(): Promise<void> {
     await this.db.exec(`CREATE SCHEMA IF NOT EXISTS ${META_SCHEMA};
+      CREATE SEQUENCE IF NOT EXISTS ${META_SCHEMA}.journal_seq AS integer;
       CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.services (name text PRIMARY KEY, schema_hash text NOT NULL);
       CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.templates (name text PRIMARY KEY, services text[] NOT NULL,
         seed_hash text NOT NULL, schema_hash text NOT NULL);`);

@@ -1,7 +1,7 @@
 import type { Engine, Template } from './engine.ts';
 import { Clock, IdSource } from './clock.ts';
 import { diffFromJournal, type JournalEntry } from './diff.ts';
-import { envMetaSchema, envServiceSchema, ident, templateSchema } from './sqlNames.ts';
+import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, templateSchema } from './sqlNames.ts';
 import { EngineError, type Diff, type DiffScope, type Row, type TableInfo, type Tx } from './types.ts';
 
 /**
@@ -42,7 +42,9 @@ export class Environment {
     const m = this.meta;
     const sql: string[] = [
       `CREATE SCHEMA ${m}`,
-      `CREATE TABLE ${m}._journal (seq int GENERATED ALWAYS AS IDENTITY PRIMARY KEY, svc text NOT NULL, tbl text NOT NULL, op "char" NOT NULL, old jsonb, new jsonb)`,
+      // One sequence serves every environment's journal: creating a sequence per environment costs more than the
+      // rest of the journal, and positions only need to grow within one environment.
+      `CREATE TABLE ${m}._journal (seq int NOT NULL DEFAULT nextval('${META_SCHEMA}.journal_seq'), svc text NOT NULL, tbl text NOT NULL, op "char" NOT NULL, old jsonb, new jsonb)`,
       `CREATE FUNCTION ${m}._journal_row() RETURNS trigger LANGUAGE plpgsql AS $fn$
        BEGIN
          IF TG_OP = 'INSERT' THEN INSERT INTO ${m}._journal (svc, tbl, op, new) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'I', to_jsonb(NEW));
@@ -158,7 +160,7 @@ export class Environment {
           await tx.query(`INSERT INTO ${target} SELECT * FROM jsonb_populate_record(null::${target}, $1::jsonb)`, [JSON.stringify(e.old)]);
         }
       }
-      await tx.exec(`TRUNCATE ${this.meta}._journal RESTART IDENTITY`);
+      await tx.exec(`TRUNCATE ${this.meta}._journal`);
     });
     this.stepStartSeq = 0;
     this.clock.reset();

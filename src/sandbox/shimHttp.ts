@@ -75,16 +75,17 @@ export async function answerFetch(
 ): Promise<ShimResponse> {
   let current = shim;
   for (let hops = 0; ; hops++) {
-    const started = Date.now();
+    const started = performance.now();
+    const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
     let response: Response;
     try {
       response = await handler(toRequest(current));
       if (!(response instanceof Response)) throw new TypeError('the request handler did not return a Response');
     } catch (error) {
-      log({ method: current.method, url: current.url, status: 0, ms: Date.now() - started });
+      log({ method: current.method, url: current.url, status: 0, ms: elapsed() });
       throw error;
     }
-    log({ method: current.method, url: current.url, status: response.status, ms: Date.now() - started });
+    log({ method: current.method, url: current.url, status: response.status, ms: elapsed() });
     const location = response.headers.get('location');
     if (current.redirect === 'manual' || !isRedirect(response.status) || location === null) {
       return toShimResponse(response, current.url, hops > 0);
