@@ -3,12 +3,11 @@ import { openConversation } from './conversations.ts';
 import { slackError } from './errors.ts';
 import {
   accessChannel,
-  getChannel,
-  getMessage,
-  getUser,
-  messageExtras,
+  MESSAGE_EXTRAS,
   messageInChannel,
+  queryMessages,
   resolveActor,
+  visible,
   type Actor,
 } from './lookup.ts';
 import { flag, jsonArg, str, type Params } from './params.ts';
@@ -89,34 +88,71 @@ function parseAttachments(params: Params): unknown[] | undefined {
 
 /**
  * chat.postMessage's `channel`: a conversation id, a channel name with or without `#` (still accepted by Slack),
- * or a user id, which posts into the DM with that user (opened if needed).
+ * or a user id, which posts into the DM with that user (opened if needed). In that order: an id wins over a user,
+ * a user over a name. Returns the channel and whether the actor is a member, or `channel_not_found`.
  */
-async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): Promise<ChannelRow> {
-  const byId = await getChannel(ctx.tx, raw);
-  if (byId) return byId;
-  if (await getUser(ctx.tx, raw)) return (await openConversation(ctx, actor, [raw])).channel;
-  const name = raw.replace(/^#/, '');
-  const byName = (
-    await ctx.tx.query<ChannelRow>(
-      `SELECT * FROM channels WHERE channel_name = $1 AND NOT is_dm AND NOT is_gc AND (team_id = $2 OR team_id IS NULL)
-       ORDER BY channel_id LIMIT 1`,
-      [name, actor.team.team_id],
-    )
-  )[0];
-  if (!byName) throw slackError('channel_not_found');
-  return byName;
+async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): Promise<{ channel: ChannelRow; member: boolean }> {
+  // The outer one-row select answers `names_user` even when no channel matches.
+  const [found] = await ctx.tx.query<ChannelRow & { is_member: boolean; by_id: boolean; names_user: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE user_id = $1) AS names_user, t.*
+       FROM (SELECT 1) AS one
+       LEFT JOIN LATERAL (
+         SELECT c.*, c.channel_id = $1 AS by_id,
+                EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.user_id = $4) AS is_member
+           FROM channels c
+          WHERE c.channel_id = $1
+             OR (c.channel_name = $2 AND NOT c.is_dm AND NOT c.is_gc AND (c.team_id = $3 OR c.team_id IS NULL))
+          ORDER BY c.channel_id = $1 DESC, c.channel_id LIMIT 1) t ON true`,
+    [raw, raw.replace(/^#/, ''), actor.team.team_id, actor.user.user_id],
+  );
+  const { names_user: namesUser, by_id: byId, ...row } = found;
+  // The actor is a member of their own DMs and group DMs.
+  if (!byId && namesUser) return { channel: (await openConversation(ctx, actor, [raw])).channel, member: true };
+  // When no channel matched, the joined columns are null.
+  const { is_member: member, ...channel } = visible(row.channel_id === null ? undefined : row);
+  return { channel, member };
 }
 
-/** A fresh ts from the environment clock, unique among all messages (it is the message's primary key). */
-async function freshTs(ctx: RouteContext): Promise<string> {
-  let ts = tsFromMs(ctx.now());
-  while ((await ctx.tx.query(`SELECT 1 FROM messages WHERE message_id = $1`, [ts])).length) ts = nextTs(ts);
-  return ts;
+/** The thread a reply joins: the root of the thread `threadTs` belongs to, and the root's author. */
+async function threadOf(ctx: RouteContext, channelId: string, threadTs: string): Promise<{ rootId: string; rootUser: string | null }> {
+  const [found] = await ctx.tx.query<{ channel_id: string; root_id: string; root_user: string | null }>(
+    `SELECT m.channel_id, coalesce(m.parent_id, m.message_id) AS root_id,
+            (SELECT r.user_id FROM messages r WHERE r.message_id = coalesce(m.parent_id, m.message_id)) AS root_user
+       FROM messages m WHERE m.message_id = $1`,
+    [threadTs],
+  );
+  // Slack accepts an unknown thread_ts and the reply is never shown; here the caller hears about it.
+  if (!found || found.channel_id !== channelId) throw slackError('thread_not_found');
+  return { rootId: found.root_id, rootUser: found.root_user };
 }
 
-async function renderMessage(ctx: RouteContext, actor: Actor, row: MessageRow): Promise<Record<string, unknown>> {
-  const extras = await messageExtras(ctx.tx, [row]);
-  return message(row, extras.get(row.message_id), actor.team);
+/**
+ * Inserts a message with a fresh ts from the environment clock. The ts is the message's primary key, so a taken one
+ * (a scenario clock can land on a seed message) moves on by a microsecond until the insert succeeds.
+ */
+async function insertMessage(
+  ctx: RouteContext,
+  fields: { channelId: string; userId: string; parentId: string | null; subtype: string | null; text: string; blocks: string | null; attachments: string | null },
+): Promise<MessageRow> {
+  for (let ts = tsFromMs(ctx.now()); ; ts = nextTs(ts)) {
+    const [row] = await ctx.tx.query<MessageRow>(
+      `INSERT INTO messages (message_id, ts, channel_id, user_id, parent_id, type, subtype, message_text, blocks, attachments, created_at)
+       VALUES ($1, $1, $2, $3, $4, 'message', $5, $6, $7::jsonb, $8::jsonb, $9)
+       ON CONFLICT (message_id) DO NOTHING RETURNING *`,
+      [
+        ts,
+        fields.channelId,
+        fields.userId,
+        fields.parentId,
+        fields.subtype,
+        fields.text,
+        fields.blocks,
+        fields.attachments,
+        new Date(Number(ts.split('.')[0]) * 1000).toISOString(),
+      ],
+    );
+    if (row) return row;
+  }
 }
 
 export async function chatPostMessage(params: Params, ctx: RouteContext): Promise<Response> {
@@ -129,40 +165,27 @@ export async function chatPostMessage(params: Params, ctx: RouteContext): Promis
   if (!text.trim() && !blocks?.length && !attachments?.length) throw slackError('no_text');
   if (text.length > MAX_TEXT) throw slackError('msg_too_long');
 
-  const target = await resolvePostTarget(ctx, actor, raw);
-  const { channel, member } = await accessChannel(ctx.tx, actor, target.channel_id);
+  const { channel, member } = await resolvePostTarget(ctx, actor, raw);
   if (channel.is_archived) throw slackError('is_archived');
   // A bot needs to be in a channel to post there (chat:write.public aside), and so does a person here.
   if (!member) throw slackError('not_in_channel');
 
-  let parentId: string | null = null;
   const threadTs = str(params, 'thread_ts');
-  if (threadTs) {
-    const parent = await getMessage(ctx.tx, threadTs);
-    // Slack accepts an unknown thread_ts and the reply is never shown; here the caller hears about it.
-    if (!parent || parent.channel_id !== channel.channel_id) throw slackError('thread_not_found');
-    parentId = parent.parent_id ?? parent.message_id;
-  }
-  const broadcast = parentId !== null && flag(params, 'reply_broadcast');
+  const thread = threadTs ? await threadOf(ctx, channel.channel_id, threadTs) : null;
+  const broadcast = thread !== null && flag(params, 'reply_broadcast');
 
-  const ts = await freshTs(ctx);
-  await ctx.tx.query(
-    `INSERT INTO messages (message_id, ts, channel_id, user_id, parent_id, type, subtype, message_text, blocks, attachments, created_at)
-     VALUES ($1, $1, $2, $3, $4, 'message', $5, $6, $7::jsonb, $8::jsonb, $9)`,
-    [
-      ts,
-      channel.channel_id,
-      actor.user.user_id,
-      parentId,
-      broadcast ? 'thread_broadcast' : null,
-      text,
-      blocks?.length ? JSON.stringify(blocks) : null,
-      attachments?.length ? JSON.stringify(attachments) : null,
-      new Date(Number(ts.split('.')[0]) * 1000).toISOString(),
-    ],
-  );
-  const row = (await getMessage(ctx.tx, ts))!;
-  return slackOk(ctx, { channel: channel.channel_id, ts, message: await renderMessage(ctx, actor, row) });
+  const row = await insertMessage(ctx, {
+    channelId: channel.channel_id,
+    userId: actor.user.user_id,
+    parentId: thread?.rootId ?? null,
+    subtype: broadcast ? 'thread_broadcast' : null,
+    text,
+    blocks: blocks?.length ? JSON.stringify(blocks) : null,
+    attachments: attachments?.length ? JSON.stringify(attachments) : null,
+  });
+  // A message just posted has no replies or reactions yet.
+  const extras = thread ? { reactions: [], parent_user_id: thread.rootUser } : { reactions: [] };
+  return slackOk(ctx, { channel: channel.channel_id, ts: row.message_id, message: message(row, extras, actor.team) });
 }
 
 export async function chatUpdate(params: Params, ctx: RouteContext): Promise<Response> {
@@ -186,8 +209,10 @@ export async function chatUpdate(params: Params, ctx: RouteContext): Promise<Res
   let newAttachments: unknown = msg.attachments;
   if (attachments !== undefined) newAttachments = attachments.length ? attachments : null;
 
-  await ctx.tx.query(
-    `UPDATE messages SET message_text = $2, blocks = $3::jsonb, attachments = $4::jsonb, updated_at = $5 WHERE message_id = $1`,
+  const [{ row, extras }] = await queryMessages(
+    ctx.tx,
+    `UPDATE messages m SET message_text = $2, blocks = $3::jsonb, attachments = $4::jsonb, updated_at = $5
+      WHERE m.message_id = $1 RETURNING m.*, ${MESSAGE_EXTRAS}`,
     [
       msg.message_id,
       text ?? msg.message_text,
@@ -196,12 +221,11 @@ export async function chatUpdate(params: Params, ctx: RouteContext): Promise<Res
       new Date(ctx.now()).toISOString(),
     ],
   );
-  const row = (await getMessage(ctx.tx, msg.message_id))!;
   return slackOk(ctx, {
     channel: channel.channel_id,
     ts: msg.message_id,
     text: row.message_text ?? '',
-    message: await renderMessage(ctx, actor, row),
+    message: message(row, extras, actor.team),
   });
 }
 

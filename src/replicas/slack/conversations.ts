@@ -2,13 +2,13 @@ import type { RouteContext } from '../types.ts';
 import { slackError } from './errors.ts';
 import {
   accessChannel,
+  accessChannelView,
   channelKind,
   channelView,
   channelViews,
-  getUser,
   isGeneral,
-  isMember,
-  messageExtras,
+  MESSAGE_EXTRAS,
+  queryMessages,
   resolveActor,
   TS_NUM,
   type Actor,
@@ -16,7 +16,7 @@ import {
 } from './lookup.ts';
 import { decodeCursor, encodeCursor, flag, limitParam, list, required, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
-import type { ChannelRow, ChannelView, MessageRow } from './rows.ts';
+import type { ChannelRow, UserRow } from './rows.ts';
 import { conversation, message } from './serialize.ts';
 import { isTs } from './time.ts';
 
@@ -101,8 +101,7 @@ export async function conversationsList(params: Params, ctx: RouteContext): Prom
 
 export async function conversationsInfo(params: Params, ctx: RouteContext): Promise<Response> {
   const actor = await resolveActor(ctx);
-  const { channel } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
-  const view = await channelView(ctx.tx, actor.user.user_id, channel.channel_id);
+  const view = await accessChannelView(ctx.tx, actor, str(params, 'channel'));
   return slackOk(ctx, {
     channel: conversation(view, actor.team, {
       numMembers: flag(params, 'include_num_members'),
@@ -159,15 +158,16 @@ export async function conversationsHistory(params: Params, ctx: RouteContext): P
     where.push(`${TS_NUM('m.ts')} < $${args.length}::numeric`);
   }
   args.push(limit + 1);
-  const rows = await ctx.tx.query<MessageRow>(
-    `SELECT m.* FROM messages m WHERE ${where.join(' AND ')} ORDER BY ${TS_NUM('m.ts')} DESC, m.message_id DESC LIMIT $${args.length}`,
+  const rows = await queryMessages(
+    ctx.tx,
+    `SELECT m.*, ${MESSAGE_EXTRAS} FROM messages m WHERE ${where.join(' AND ')}
+      ORDER BY ${TS_NUM('m.ts')} DESC, m.message_id DESC LIMIT $${args.length}`,
     args,
   );
   const page = rows.slice(0, limit);
   const more = rows.length > limit;
-  const extras = await messageExtras(ctx.tx, page);
   const body: Record<string, unknown> = {
-    messages: page.map((r) => message(r, extras.get(r.message_id), actor.team)),
+    messages: page.map(({ row, extras }) => message(row, extras, actor.team)),
     has_more: more,
     pin_count: 0,
     channel_actions_ts: null,
@@ -177,45 +177,55 @@ export async function conversationsHistory(params: Params, ctx: RouteContext): P
   if (latest) body.latest = latest;
   const oldest = str(params, 'oldest');
   if (oldest) body.oldest = oldest;
-  body.response_metadata = { next_cursor: more ? encodeCursor('next_ts', page[page.length - 1].ts ?? page[page.length - 1].message_id) : '' };
+  const last = page[page.length - 1]?.row;
+  body.response_metadata = { next_cursor: more ? encodeCursor('next_ts', last.ts ?? last.message_id) : '' };
   return slackOk(ctx, body);
+}
+
+/**
+ * The thread a message of `channelId` belongs to, by its parent's ts: any message of a thread names the thread, a
+ * reply's ts leading to its parent (itself, if the parent is gone). `thread_not_found` if the channel has no `ts`.
+ */
+async function threadRootId(ctx: RouteContext, channelId: string, ts: string): Promise<string> {
+  const [found] = await ctx.tx.query<{ root_id: string }>(
+    `SELECT coalesce((SELECT p.message_id FROM messages p WHERE p.message_id = f.parent_id), f.message_id) AS root_id
+       FROM messages f WHERE f.message_id = $1 AND f.channel_id = $2`,
+    [ts, channelId],
+  );
+  if (!found) throw slackError('thread_not_found');
+  return found.root_id;
 }
 
 export async function conversationsReplies(params: Params, ctx: RouteContext): Promise<Response> {
   const actor = await resolveActor(ctx);
   const channel = await readableChannel(ctx, actor, str(params, 'channel'));
-  const ts = required(params, 'ts');
-  const found = (
-    await ctx.tx.query<MessageRow>(`SELECT * FROM messages WHERE message_id = $1 AND channel_id = $2`, [ts, channel.channel_id])
-  )[0];
-  if (!found) throw slackError('thread_not_found');
-  // Any message of a thread names the thread: a reply's ts leads to its parent.
-  const root = found.parent_id
-    ? (await ctx.tx.query<MessageRow>(`SELECT * FROM messages WHERE message_id = $1`, [found.parent_id]))[0] ?? found
-    : found;
+  const rootId = await threadRootId(ctx, channel.channel_id, required(params, 'ts'));
   const limit = limitParam(params, 1000, 1000);
   const after = decodeCursor(params, 'next_ts');
-  const args: unknown[] = [root.message_id];
+  const args: unknown[] = [rootId];
   const where = [`m.parent_id = $1`, ...timeWindow(params, args)];
   if (after !== undefined) {
     if (!isTs(after)) throw slackError('invalid_cursor');
     args.push(after);
     where.push(`${TS_NUM('m.ts')} > $${args.length}::numeric`);
   }
+  // The first page starts with the parent, whatever the time window; the replies follow, oldest first.
   const withRoot = after === undefined;
   const replyLimit = withRoot ? limit - 1 : limit;
-  args.push(replyLimit + 1);
-  const replies = await ctx.tx.query<MessageRow>(
-    `SELECT m.* FROM messages m WHERE ${where.join(' AND ')} ORDER BY ${TS_NUM('m.ts')}, m.message_id LIMIT $${args.length}`,
+  args.push(replyLimit + 1 + (withRoot ? 1 : 0));
+  const rows = await queryMessages(
+    ctx.tx,
+    `SELECT m.*, ${MESSAGE_EXTRAS} FROM messages m WHERE ${withRoot ? 'm.message_id = $1 OR ' : ''}(${where.join(' AND ')})
+      ORDER BY m.message_id = $1 DESC, ${TS_NUM('m.ts')}, m.message_id LIMIT $${args.length}`,
     args,
   );
+  const replies = withRoot ? rows.slice(1) : rows;
   const pageReplies = replies.slice(0, Math.max(replyLimit, 0));
   const more = replies.length > replyLimit;
-  const page = withRoot ? [root, ...pageReplies] : pageReplies;
-  const extras = await messageExtras(ctx.tx, page);
-  const last = page[page.length - 1];
+  const page = withRoot ? [rows[0], ...pageReplies] : pageReplies;
+  const last = page[page.length - 1]?.row;
   return slackOk(ctx, {
-    messages: page.map((r) => message(r, extras.get(r.message_id), actor.team)),
+    messages: page.map(({ row, extras }) => message(row, extras, actor.team)),
     has_more: more,
     response_metadata: { next_cursor: more && last ? encodeCursor('next_ts', last.ts ?? last.message_id) : '' },
   });
@@ -258,26 +268,34 @@ async function nameTaken(ctx: RouteContext, actor: Actor, name: string, exceptId
   return r.length > 0;
 }
 
-async function addMember(ctx: RouteContext, channelId: string, userId: string, at: string): Promise<void> {
+/** Adds members, in the given order, in one statement. */
+async function addMembers(ctx: RouteContext, channelId: string, userIds: string[], at: string): Promise<void> {
   await ctx.tx.query(
-    `INSERT INTO channel_members (channel_id, user_id, joined_at) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`,
-    [channelId, userId, at],
+    `INSERT INTO channel_members (channel_id, user_id, joined_at)
+     SELECT $1, t.user_id, $3 FROM unnest($2::text[]) WITH ORDINALITY AS t(user_id, n) ORDER BY t.n
+     ON CONFLICT DO NOTHING`,
+    [channelId, userIds, at],
   );
 }
 
-async function recordEvent(
+/**
+ * Sets a channel's topic or name and records who changed it as a channel_events row, in one statement. The
+ * insert reads the update's output, so the update runs (and is journaled) first, as two statements would.
+ */
+async function changeChannel(
   ctx: RouteContext,
-  channelId: string,
-  kind: 'topic' | 'purpose' | 'name',
+  channel: ChannelRow,
+  kind: 'topic' | 'name',
   value: string,
-  previous: string | null,
   userId: string,
   at: string,
 ): Promise<void> {
+  const [column, previous] = kind === 'topic' ? ['topic_text', channel.topic_text] : ['channel_name', channel.channel_name];
   await ctx.tx.query(
-    `INSERT INTO channel_events (event_id, channel_id, kind, value, previous_value, user_id, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [`Ev${ctx.nextId('event')}`, channelId, kind, value, previous, userId, at],
+    `WITH changed AS (UPDATE channels SET ${column} = $2, updated_at = $3 WHERE channel_id = $1 RETURNING channel_id)
+     INSERT INTO channel_events (event_id, channel_id, kind, value, previous_value, user_id, created_at)
+     SELECT $4, channel_id, $5, $2, $6, $7, $3 FROM changed`,
+    [channel.channel_id, value, at, `Ev${ctx.nextId('event')}`, kind, previous, userId],
   );
 }
 
@@ -287,12 +305,15 @@ export async function conversationsCreate(params: Params, ctx: RouteContext): Pr
   if (await nameTaken(ctx, actor, name)) throw slackError('name_taken');
   const id = `C${ctx.nextId('channel')}`;
   const at = nowIso(ctx);
+  // The channel and its first member, the creator, in one statement (the channel row is written first).
   await ctx.tx.query(
-    `INSERT INTO channels (channel_id, channel_name, team_id, is_private, is_dm, is_gc, is_archived, creator_id, created_at)
-     VALUES ($1, $2, $3, $4, false, false, false, $5, $6)`,
+    `WITH created AS (
+       INSERT INTO channels (channel_id, channel_name, team_id, is_private, is_dm, is_gc, is_archived, creator_id, created_at)
+       VALUES ($1, $2, $3, $4, false, false, false, $5, $6) RETURNING channel_id, creator_id, created_at)
+     INSERT INTO channel_members (channel_id, user_id, joined_at) SELECT channel_id, creator_id, created_at FROM created
+     ON CONFLICT DO NOTHING`,
     [id, name, actor.team.team_id, flag(params, 'is_private'), actor.user.user_id, at],
   );
-  await addMember(ctx, id, actor.user.user_id, at);
   const view = await channelView(ctx.tx, actor.user.user_id, id);
   return slackOk(ctx, {
     channel: { ...conversation(view, actor.team), last_read: '0000000000.000000', latest: null, unread_count: 0, unread_count_display: 0, priority: 0 },
@@ -304,7 +325,7 @@ export async function conversationsJoin(params: Params, ctx: RouteContext): Prom
   const { channel, member } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
   if (channelKind(channel) !== 'public') throw slackError('method_not_supported_for_channel_type');
   if (channel.is_archived) throw slackError('is_archived');
-  if (!member) await addMember(ctx, channel.channel_id, actor.user.user_id, nowIso(ctx));
+  if (!member) await addMembers(ctx, channel.channel_id, [actor.user.user_id], nowIso(ctx));
   const view = await channelView(ctx.tx, actor.user.user_id, channel.channel_id);
   return slackOk(ctx, { channel: conversation(view, actor.team) }, member ? ['already_in_channel'] : []);
 }
@@ -337,22 +358,28 @@ export async function conversationsInvite(params: Params, ctx: RouteContext): Pr
   if (kind === 'im' || kind === 'mpim') throw slackError('method_not_supported_for_channel_type');
   if (channel.is_archived) throw slackError('is_archived');
   if (!member) throw slackError('not_in_channel');
+  const found = await ctx.tx.query<{ user_id: string; is_active: boolean; in_channel: boolean }>(
+    `SELECT u.user_id, u.is_active,
+            EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = $2 AND m.user_id = u.user_id) AS in_channel
+       FROM users u WHERE u.user_id = ANY($1::text[])`,
+    [users, channel.channel_id],
+  );
+  const byId = new Map(found.map((u) => [u.user_id, u]));
   const errors: { user: string; ok: false; error: string }[] = [];
   const toAdd: string[] = [];
   for (const id of users) {
-    const target = await getUser(ctx.tx, id);
+    const target = byId.get(id);
     let error: string | null = null;
     if (id === actor.user.user_id) error = 'cant_invite_self';
     else if (!target) error = 'user_not_found';
     else if (!target.is_active) error = 'user_disabled';
-    else if (await isMember(ctx.tx, channel.channel_id, id)) error = 'already_in_channel';
+    else if (target.in_channel) error = 'already_in_channel';
     if (error) errors.push({ user: id, ok: false, error });
     else toAdd.push(id);
   }
   // Without `force`, one bad id fails the whole call; with it the valid ones are invited and the rest reported.
   if (errors.length && (!flag(params, 'force') || !toAdd.length)) throw slackError(errors[0].error, { errors });
-  const at = nowIso(ctx);
-  for (const id of toAdd) await addMember(ctx, channel.channel_id, id, at);
+  await addMembers(ctx, channel.channel_id, toAdd, nowIso(ctx));
   const view = await channelView(ctx.tx, actor.user.user_id, channel.channel_id);
   return slackOk(ctx, { channel: conversation(view, actor.team), ...(errors.length ? { errors } : {}) });
 }
@@ -366,8 +393,13 @@ export async function conversationsKick(params: Params, ctx: RouteContext): Prom
   if (kind === 'im' || kind === 'mpim') throw slackError('method_not_supported_for_channel_type');
   if (userId === actor.user.user_id) throw slackError('cant_kick_self');
   if (isGeneral(channel)) throw slackError('cant_kick_from_general');
-  if (!(await getUser(ctx.tx, userId))) throw slackError('user_not_found');
-  if (!(await isMember(ctx.tx, channel.channel_id, userId))) throw slackError('not_in_channel');
+  const [target] = await ctx.tx.query<{ user_exists: boolean; in_channel: boolean }>(
+    `SELECT EXISTS (SELECT 1 FROM users WHERE user_id = $1) AS user_exists,
+            EXISTS (SELECT 1 FROM channel_members WHERE channel_id = $2 AND user_id = $1) AS in_channel`,
+    [userId, channel.channel_id],
+  );
+  if (!target.user_exists) throw slackError('user_not_found');
+  if (!target.in_channel) throw slackError('not_in_channel');
   await ctx.tx.query(`DELETE FROM channel_members WHERE channel_id = $1 AND user_id = $2`, [channel.channel_id, userId]);
   return slackOk(ctx);
 }
@@ -407,9 +439,7 @@ export async function conversationsRename(params: Params, ctx: RouteContext): Pr
   if (!member) throw slackError('not_in_channel');
   if (name !== channel.channel_name) {
     if (await nameTaken(ctx, actor, name, channel.channel_id)) throw slackError('name_taken');
-    const at = nowIso(ctx);
-    await ctx.tx.query(`UPDATE channels SET channel_name = $2, updated_at = $3 WHERE channel_id = $1`, [channel.channel_id, name, at]);
-    await recordEvent(ctx, channel.channel_id, 'name', name, channel.channel_name, actor.user.user_id, at);
+    await changeChannel(ctx, channel, 'name', name, actor.user.user_id, nowIso(ctx));
   }
   const view = await channelView(ctx.tx, actor.user.user_id, channel.channel_id);
   return slackOk(ctx, { channel: conversation(view, actor.team) });
@@ -424,11 +454,25 @@ export async function conversationsSetTopic(params: Params, ctx: RouteContext): 
   if ([...topic].length > 250) throw slackError('too_long');
   if (channel.is_archived) throw slackError('is_archived');
   if (!member) throw slackError('not_in_channel');
-  const at = nowIso(ctx);
-  await ctx.tx.query(`UPDATE channels SET topic_text = $2, updated_at = $3 WHERE channel_id = $1`, [channel.channel_id, topic, at]);
-  await recordEvent(ctx, channel.channel_id, 'topic', topic, channel.topic_text, actor.user.user_id, at);
+  await changeChannel(ctx, channel, 'topic', topic, actor.user.user_id, nowIso(ctx));
   const view = await channelView(ctx.tx, actor.user.user_id, channel.channel_id);
   return slackOk(ctx, { channel: conversation(view, actor.team) });
+}
+
+/** The users with these ids, in that order: `user_not_found` or `user_disabled` for the first that is neither. */
+async function activeUsers(ctx: RouteContext, ids: string[]): Promise<Pick<UserRow, 'user_id' | 'username' | 'is_active'>[]> {
+  if (!ids.length) return [];
+  const rows = await ctx.tx.query<Pick<UserRow, 'user_id' | 'username' | 'is_active'>>(
+    `SELECT user_id, username, is_active FROM users WHERE user_id = ANY($1::text[])`,
+    [ids],
+  );
+  const byId = new Map(rows.map((u) => [u.user_id, u]));
+  return ids.map((id) => {
+    const u = byId.get(id);
+    if (!u) throw slackError('user_not_found');
+    if (!u.is_active) throw slackError('user_disabled');
+    return u;
+  });
 }
 
 /**
@@ -444,13 +488,7 @@ export async function openConversation(
   const me = actor.user.user_id;
   const ids = [...new Set(others.filter((u) => u !== me))];
   if (ids.length > 8) throw slackError('too_many_users');
-  const users = [];
-  for (const id of ids) {
-    const u = await getUser(ctx.tx, id);
-    if (!u) throw slackError('user_not_found');
-    if (!u.is_active) throw slackError('user_disabled');
-    users.push(u);
-  }
+  const users = await activeUsers(ctx, ids);
   const isDm = ids.length <= 1;
   const members = [...new Set([me, ...ids])].sort();
   const existing = (
@@ -470,13 +508,12 @@ export async function openConversation(
   const name = isDm
     ? `dm-${members[0]}-${members[members.length - 1]}`
     : `mpdm-${[actor.user.username, ...users.map((u) => u.username)].join('--')}-1`;
-  await ctx.tx.query(
+  const [channel] = await ctx.tx.query<ChannelRow>(
     `INSERT INTO channels (channel_id, channel_name, team_id, is_private, is_dm, is_gc, is_archived, creator_id, created_at)
-     VALUES ($1, $2, $3, true, $4, $5, false, $6, $7)`,
+     VALUES ($1, $2, $3, true, $4, $5, false, $6, $7) RETURNING *`,
     [id, name, actor.team.team_id, isDm, !isDm, me, at],
   );
-  for (const m of members) await addMember(ctx, id, m, at);
-  const channel = (await ctx.tx.query<ChannelRow>(`SELECT * FROM channels WHERE channel_id = $1`, [id]))[0];
+  await addMembers(ctx, id, members, at);
   return { channel, existed: false };
 }
 
@@ -496,9 +533,9 @@ export async function conversationsOpen(params: Params, ctx: RouteContext): Prom
     if (!users.length) throw slackError('users_list_not_supplied');
     ({ channel, existed } = await openConversation(ctx, actor, users, !flag(params, 'prevent_creation')));
   }
-  const view: ChannelView = await channelView(ctx.tx, actor.user.user_id, channel.channel_id);
+  const body = returnIm ? conversation(await channelView(ctx.tx, actor.user.user_id, channel.channel_id), actor.team) : null;
   return slackOk(ctx, {
     ...(existed ? { no_op: true, already_open: true } : {}),
-    channel: returnIm ? conversation(view, actor.team) : { id: channel.channel_id },
+    channel: body ?? { id: channel.channel_id },
   });
 }

@@ -1,6 +1,6 @@
 import type { RouteContext } from '../types.ts';
 import { slackError } from './errors.ts';
-import { accessChannel, messageExtras, messageInChannel, resolveActor, type Actor } from './lookup.ts';
+import { accessChannel, MESSAGE_EXTRAS, resolveActor, splitExtras, type Actor, type MessageRowWithExtras } from './lookup.ts';
 import { required, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
 import type { ChannelRow, MessageRow } from './rows.ts';
@@ -19,34 +19,48 @@ function emojiName(params: Params): string {
   return name;
 }
 
-/** The message a reactions call targets: `channel` + `timestamp` (files are not modelled). */
-async function targetMessage(ctx: RouteContext, actor: Actor, params: Params): Promise<{ channel: ChannelRow; msg: MessageRow }> {
+/**
+ * The message a reactions call targets: `channel` + `timestamp` (files are not modelled). It is read with the
+ * extra `columns` (`, expr AS name…`, which may use $3… bound to `args`). A deleted thread parent's placeholder
+ * carries no reactions: for reactions.* it is not there.
+ */
+async function targetMessage<R extends MessageRow = MessageRow>(
+  ctx: RouteContext,
+  actor: Actor,
+  params: Params,
+  columns = '',
+  args: unknown[] = [],
+): Promise<{ channel: ChannelRow; msg: R }> {
   const channelId = str(params, 'channel');
   const ts = str(params, 'timestamp');
   if (!channelId || !ts) throw slackError('no_item_specified');
   if (!isTs(ts)) throw slackError('bad_timestamp');
   const { channel } = await accessChannel(ctx.tx, actor, channelId);
-  const msg = await messageInChannel(ctx.tx, channel.channel_id, ts);
-  if (msg.subtype === 'tombstone') throw slackError('message_not_found');
+  const [msg] = await ctx.tx.query<R>(`SELECT m.*${columns} FROM messages m WHERE m.message_id = $1 AND m.channel_id = $2`, [
+    ts,
+    channel.channel_id,
+    ...args,
+  ]);
+  if (!msg || msg.subtype === 'tombstone') throw slackError('message_not_found');
   return { channel, msg };
 }
 
 export async function reactionsAdd(params: Params, ctx: RouteContext): Promise<Response> {
   const actor = await resolveActor(ctx);
   const name = emojiName(params);
-  const { channel, msg } = await targetMessage(ctx, actor, params);
+  const { channel, msg } = await targetMessage<MessageRow & { mine: boolean; others: number }>(
+    ctx,
+    actor,
+    params,
+    `, EXISTS (SELECT 1 FROM message_reactions r WHERE r.message_id = m.message_id AND r.user_id = $3 AND r.reaction_type = $4) AS mine,
+       (SELECT count(DISTINCT r.reaction_type)::int FROM message_reactions r WHERE r.message_id = m.message_id AND r.reaction_type <> $4)
+         AS others`,
+    [actor.user.user_id, name],
+  );
   if (channel.is_archived) throw slackError('is_archived');
-  const mine = await ctx.tx.query(
-    `SELECT 1 FROM message_reactions WHERE message_id = $1 AND user_id = $2 AND reaction_type = $3`,
-    [msg.message_id, actor.user.user_id, name],
-  );
-  if (mine.length) throw slackError('already_reacted');
+  if (msg.mine) throw slackError('already_reacted');
   // A message holds at most 23 distinct reactions (https://docs.slack.dev/reference/methods/reactions.add).
-  const [{ n }] = await ctx.tx.query<{ n: number }>(
-    `SELECT count(DISTINCT reaction_type)::int AS n FROM message_reactions WHERE message_id = $1 AND reaction_type <> $2`,
-    [msg.message_id, name],
-  );
-  if (n >= 23) throw slackError('too_many_reactions');
+  if (msg.others >= 23) throw slackError('too_many_reactions');
   await ctx.tx.query(`INSERT INTO message_reactions (message_id, user_id, reaction_type, created_at) VALUES ($1, $2, $3, $4)`, [
     msg.message_id,
     actor.user.user_id,
@@ -70,9 +84,9 @@ export async function reactionsRemove(params: Params, ctx: RouteContext): Promis
 
 export async function reactionsGet(params: Params, ctx: RouteContext): Promise<Response> {
   const actor = await resolveActor(ctx);
-  const { channel, msg } = await targetMessage(ctx, actor, params);
-  const extras = await messageExtras(ctx.tx, [msg]);
-  const body = message(msg, extras.get(msg.message_id), actor.team);
+  const { channel, msg: read } = await targetMessage<MessageRowWithExtras>(ctx, actor, params, `, ${MESSAGE_EXTRAS}`);
+  const { row: msg, extras } = splitExtras(read);
+  const body = message(msg, extras, actor.team);
   return slackOk(ctx, {
     type: 'message',
     channel: channel.channel_id,

@@ -41,19 +41,30 @@ export function stableUuid(seed: string): string {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-a${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
 }
 
+/** Formatters for a zone's offset and long name. Building them is costly, so each zone's are built once. */
+const zoneFormats = new Map<string, { offset: Intl.DateTimeFormat; label: Intl.DateTimeFormat }>();
+
+function zoneFormatsOf(tz: string): { offset: Intl.DateTimeFormat; label: Intl.DateTimeFormat } {
+  let formats = zoneFormats.get(tz);
+  if (!formats) {
+    formats = {
+      offset: new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' }),
+      label: new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'long' }),
+    };
+    zoneFormats.set(tz, formats);
+  }
+  return formats;
+}
+
 /** A user's time zone as Slack reports it: IANA name, its long name and the offset in seconds at `atMs`. */
 export function timeZoneInfo(tz: string, atMs: number): { tz: string; tz_label: string; tz_offset: number } {
   try {
     const at = new Date(atMs);
-    const offsetPart = new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'longOffset' })
-      .formatToParts(at)
-      .find((p) => p.type === 'timeZoneName')?.value;
+    const formats = zoneFormatsOf(tz);
+    const offsetPart = formats.offset.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value;
     const m = /GMT([+-])(\d{1,2}):?(\d{2})?/.exec(offsetPart ?? '');
     const offset = m ? (m[1] === '-' ? -1 : 1) * (Number(m[2]) * 3600 + Number(m[3] ?? 0) * 60) : 0;
-    const label =
-      new Intl.DateTimeFormat('en-US', { timeZone: tz, timeZoneName: 'long' })
-        .formatToParts(at)
-        .find((p) => p.type === 'timeZoneName')?.value ?? tz;
+    const label = formats.label.formatToParts(at).find((p) => p.type === 'timeZoneName')?.value ?? tz;
     return { tz, tz_label: label, tz_offset: offset };
   } catch {
     return { tz, tz_label: tz, tz_offset: 0 };
