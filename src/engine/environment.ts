@@ -16,6 +16,7 @@ export class Environment {
   private stepStartSeq = 0;
   private disposed = false;
   private readonly tableInfo = new Map<string, TableInfo>();
+  private readonly memos = new Map<string, Promise<unknown>>();
 
   constructor(
     private readonly engine: Engine,
@@ -103,6 +104,17 @@ export class Environment {
     });
   }
 
+  /** Memoises a value derived from rows that no request changes; a failed load is not kept; reset clears all. */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T> {
+    let value = this.memos.get(key) as Promise<T> | undefined;
+    if (!value) {
+      value = load();
+      this.memos.set(key, value);
+      value.catch(() => this.memos.delete(key));
+    }
+    return value;
+  }
+
   /** Marks the start of a step: `diff('step')` then covers only what changed after this call. */
   async beginStep(): Promise<void> {
     this.stepStartSeq = await this.journalPosition();
@@ -163,6 +175,7 @@ export class Environment {
       await tx.exec(`TRUNCATE ${this.meta}._journal`);
     });
     this.stepStartSeq = 0;
+    this.memos.clear();
     this.clock.reset();
     this.ids.reset();
   }

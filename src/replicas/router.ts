@@ -103,6 +103,7 @@ export function createRouter(replicas: Replica[]): Router {
           token,
           now: () => env.clock.now(),
           nextId: (kind: string) => (kind === 'uuid' ? env.ids.uuid() : env.ids.next()),
+          memo: (key, load) => env.memo(`${service}:${key}`, load),
           request,
           url,
           pathParams: match!.pathParams,

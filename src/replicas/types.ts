@@ -11,6 +11,11 @@ export interface RouteContext {
   now(): number;
   /** The environment's seeded id source: a deterministic string, unique within the environment. */
   nextId(kind: string): string;
+  /**
+   * A per-environment memo for facts that no request of the service can change (the acting user of a service that
+   * has no method writing users): `load` runs once, later requests reuse its value; reset clears it.
+   */
+  memo<T>(key: string, load: () => Promise<T>): Promise<T>;
   /** The original request (headers, url). The body has already been read into `params`. */
   request: Request;
   /** The parsed URL of the request. */

@@ -43,7 +43,12 @@ export function resolveActor(ctx: RouteContext): Promise<Actor> {
   return actor;
 }
 
-async function loadActor(ctx: RouteContext): Promise<Actor> {
+// The Slack replica has no method that writes users, user_teams or teams, so the actor is memoised per environment.
+function loadActor(ctx: RouteContext): Promise<Actor> {
+  return ctx.memo(`actor:${ctx.actingUserId ?? ''}`, () => readActor(ctx));
+}
+
+async function readActor(ctx: RouteContext): Promise<Actor> {
   const [row] = ctx.actingUserId
     ? await ctx.tx.query<UserRow & { team: TeamRow | null }>(`${ACTOR_SELECT} WHERE u.user_id = $1`, [ctx.actingUserId])
     : await ctx.tx.query<UserRow & { team: TeamRow | null }>(`${ACTOR_SELECT} ORDER BY u.is_bot DESC, u.user_id LIMIT 1`);

@@ -93,6 +93,19 @@ describe('environments', () => {
     await b.dispose();
   });
 
+  it('memoises a value until reset, and forgets a failed load', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    let loads = 0;
+    const load = async () => ++loads;
+    expect(await env.memo('k', load)).toBe(1);
+    expect(await env.memo('k', load)).toBe(1);
+    await expect(env.memo('bad', () => Promise.reject(new Error('no')))).rejects.toThrow('no');
+    expect(await env.memo('bad', load)).toBe(2);
+    await env.reset();
+    expect(await env.memo('k', load)).toBe(3);
+    await env.dispose();
+  });
+
   it('rejects a seed naming an unknown column with its path', async () => {
     await expect(engine.loadTemplate('bad', { pets: [{ id: 'x', colour: 'red' }] })).rejects.toThrow(/\$\.pets\[0\]\.colour/);
     await expect(engine.loadTemplate('bad2', { planets: [] })).rejects.toThrow(/belongs to no replica/);
