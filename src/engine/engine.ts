@@ -113,8 +113,26 @@ export class Engine {
     return { name, services, schemaInfo: mergeSchemaInfo(infos), rowCounts };
   }
 
+  private searchPath: string | null = null;
+
+  /**
+   * Sets the session's search_path unless it is set already: requests to one environment then skip a statement.
+   * Every unqualified statement in DiffLab runs inside `Environment.transaction`, which calls this first.
+   */
+  async useSearchPath(schema: string, exec: (sql: string) => Promise<unknown>): Promise<void> {
+    if (this.searchPath === schema) return;
+    this.searchPath = null;
+    await exec(`SET search_path TO ${ident(schema)}`);
+    this.searchPath = schema;
+  }
+
+  forgetSearchPath(): void {
+    this.searchPath = null;
+  }
+
   /** Runs SQL with search_path set to one schema, in one implicit transaction. */
   private async execIn(schema: string, sql: string): Promise<void> {
+    this.searchPath = null;
     try {
       await this.db.exec(`SET search_path TO ${ident(schema)}; ${sql}; RESET search_path;`);
     } catch (err) {

@@ -82,8 +82,9 @@ export class Environment {
   async transaction<T>(service: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
     this.assertLive();
     if (!this.services.includes(service)) throw new EngineError(`environment ${this.id} has no ${service} data`, { environment: this.id });
+    const schema = envServiceSchema(this.id, service);
     return this.engine.db.transaction(async (tx) => {
-      await tx.exec(`SET LOCAL search_path TO ${ident(envServiceSchema(this.id, service))}`);
+      await this.engine.useSearchPath(schema, (sql) => tx.exec(sql));
       const bound: Tx = {
         query: async <R = Row>(sql: string, params?: unknown[]) => {
           try {
@@ -101,6 +102,10 @@ export class Environment {
         },
       };
       return fn(bound);
+    }).catch((err: unknown) => {
+      // A rolled-back transaction also rolls back a search_path set inside it.
+      this.engine.forgetSearchPath();
+      throw err;
     });
   }
 

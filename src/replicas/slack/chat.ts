@@ -92,6 +92,18 @@ function parseAttachments(params: Params): unknown[] | undefined {
  * a user over a name. Returns the channel and whether the actor is a member, or `channel_not_found`.
  */
 async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): Promise<{ channel: ChannelRow; member: boolean }> {
+  // Most callers pass a conversation id (from conversations.list or .open): one simple lookup answers them.
+  if (/^[CDG][A-Z0-9]+$/.test(raw)) {
+    const [byId] = await ctx.tx.query<ChannelRow & { is_member: boolean }>(
+      `SELECT c.*, EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.user_id = $2) AS is_member
+         FROM channels c WHERE c.channel_id = $1`,
+      [raw, actor.user.user_id],
+    );
+    if (byId) {
+      const { is_member: member, ...channel } = visible(byId);
+      return { channel, member };
+    }
+  }
   // The outer one-row select answers `names_user` even when no channel matches.
   const [found] = await ctx.tx.query<ChannelRow & { is_member: boolean; by_id: boolean; names_user: boolean }>(
     `SELECT EXISTS (SELECT 1 FROM users WHERE user_id = $1) AS names_user, t.*

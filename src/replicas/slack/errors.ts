@@ -4,7 +4,16 @@
  * Response and rolls the request's writes back.
  */
 export function slackError(error: string, extra: Record<string, unknown> = {}, status = 200): Response {
-  return Response.json({ ok: false, error, ...extra }, { status });
+  const response = Response.json({ ok: false, error, ...extra }, { status });
+  errorResponses.add(response);
+  return response;
+}
+
+/** Responses built by `slackError`: the router asks (through `isSlackError`) so that their writes roll back. */
+const errorResponses = new WeakSet<Response>();
+
+export function isSlackError(response: Response): boolean {
+  return errorResponses.has(response);
 }
 
 /**

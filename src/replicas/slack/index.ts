@@ -1,6 +1,6 @@
 import type { Replica } from '../types.ts';
 import { tokenProblem } from './auth.ts';
-import { internalError, slackError, unknownMethod } from './errors.ts';
+import { internalError, isSlackError, slackError, unknownMethod } from './errors.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -30,8 +30,6 @@ export const slack = {
   },
   readParams,
   async isErrorResponse(response: Response): Promise<boolean> {
-    if (response.status !== 200) return true;
-    const body = (await response.clone().json().catch(() => null)) as { ok?: unknown } | null;
-    return body?.ok === false;
+    return response.status !== 200 || isSlackError(response);
   },
 } satisfies Replica;

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createRouter } from '../../../../src/replicas/index.ts';
 import { slack as replica } from '../../../../src/replicas/slack/index.ts';
+import { slackError } from '../../../../src/replicas/slack/errors.ts';
 import { withSlackEnvironment } from '../../../helpers/slackEnvironment.ts';
 
 const slack = withSlackEnvironment();
@@ -125,8 +126,8 @@ describe('the Slack replica value', () => {
   });
 
   it('recognises soft errors so that the router rolls them back', async () => {
-    expect(await replica.isErrorResponse(Response.json({ ok: false, error: 'x' }))).toBe(true);
+    expect(await replica.isErrorResponse(slackError('channel_not_found'))).toBe(true);
     expect(await replica.isErrorResponse(Response.json({ ok: true }))).toBe(false);
-    expect(await replica.isErrorResponse(Response.json({ ok: false, not_in_channel: true }, { status: 404 }))).toBe(true);
+    expect(await replica.isErrorResponse(Response.json({ ok: false, error: 'x' }, { status: 404 }))).toBe(true);
   });
 });
