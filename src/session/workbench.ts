@@ -1,9 +1,8 @@
-import { Engine, type Environment, type SeedFile } from '../engine/index.ts';
+import { Engine, type Diff, type Environment, type SeedFile } from '../engine/index.ts';
 import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { answerFromConsole, evaluateDiff, type Verdict } from '../evaluation/index.ts';
-import type { Diff } from '../engine/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 
 /** Finds a seed file by its template name (the CLI reads a folder, the site reads its bundle or an import). */
@@ -76,6 +75,8 @@ export class Workbench {
 /** One scenario attempt: an environment, the steps run in it, and its evaluation. */
 export class Session {
   steps = 0;
+  /** The final answer so far: the last one a step gave, or one set by the agent loop. */
+  answer: string | null = null;
   constructor(
     readonly workbench: Workbench,
     readonly env: Environment,
@@ -103,9 +104,6 @@ export class Session {
     this.answer = answerFromConsole(script.console) ?? this.answer;
     return { script, answer: this.answer, stepDiff, runDiff, verdict: this.evaluate(runDiff) };
   }
-
-  /** The final answer so far: the last one a step gave, or one set by the agent loop. */
-  answer: string | null = null;
 
   evaluate(diff: Diff): Verdict {
     return evaluateDiff(this.scenario.spec, diff, {
