@@ -147,7 +147,12 @@ export class PlatformApi {
       if (!m) continue;
       pathMatched = true;
       if (r.method !== request.method.toUpperCase()) continue;
-      const params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+      let params: Record<string, string>;
+      try {
+        params = Object.fromEntries(r.names.map((n, i) => [n, decodeURIComponent(m[i + 1])]));
+      } catch {
+        return json({ detail: `malformed percent-encoding in ${path}` }, 400);
+      }
       try {
         return await r.handler(request, params, url);
       } catch (err) {
@@ -368,7 +373,7 @@ export class PlatformApi {
   environment(id: string): EnvRecord | undefined {
     const record = this.envs.get(id.toLowerCase());
     if (record && record.expiresAt !== null && record.expiresAt <= this.now()) {
-      void this.dropEnv(record);
+      void this.dropEnv(record).catch(() => {});
       return undefined;
     }
     return record;
@@ -406,7 +411,10 @@ export class PlatformApi {
       throw new ApiError(400, `environment could not be created from "${template.name}": ${(err as Error).message}`);
     }
     if (options.actingEmail && !options.actingUserId) {
-      const user = await userByEmail(env, options.actingEmail);
+      const user = await userByEmail(env, options.actingEmail).catch(async (err: unknown) => {
+        await env.dispose();
+        throw err;
+      });
       if (!user) {
         await env.dispose();
         throw new ApiError(400, `no user with email ${options.actingEmail} in template "${template.name}"`);
@@ -438,7 +446,10 @@ export class PlatformApi {
     const impersonateUserId = str(body, 'impersonateUserId');
     const impersonateEmail = str(body, 'impersonateEmail');
     const ttlSeconds = body.ttlSeconds ?? undefined;
-    if (ttlSeconds !== undefined && (typeof ttlSeconds !== 'number' || !(ttlSeconds > 0))) throw new ApiError(400, 'ttlSeconds: must be a positive number');
+    // A year at most: an expiry must stay a valid date.
+    if (ttlSeconds !== undefined && (typeof ttlSeconds !== 'number' || !(ttlSeconds > 0) || ttlSeconds > 31_536_000)) {
+      throw new ApiError(400, 'ttlSeconds: must be a positive number of seconds, at most 31536000 (a year)');
+    }
 
     let test: TestRecord | null = null;
     let template: TemplateRecord;

@@ -143,7 +143,13 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
 
   const env = /^\/api\/env\/([^/]+)\/services\/(.*)$/.exec(pathname);
   if (env) {
-    const record = ctx.platform.environment(decodeURIComponent(env[1]));
+    let envId: string;
+    try {
+      envId = decodeURIComponent(env[1]);
+    } catch {
+      return notFound('environment not found');
+    }
+    const record = ctx.platform.environment(envId);
     if (!record) return notFound('environment not found');
     const target = serviceTarget(ctx.workbench.router.replicas, env[2]);
     if (!target) return notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`);

@@ -19,24 +19,25 @@ export type KeyOf = (service: string, table: string, row: Row) => string;
  */
 export function diffFromJournal(entries: JournalEntry[], keyOf: KeyOf, multiService: boolean): Diff {
   const rows = new Map<string, { service: string; table: string; before: Row | null; after: Row | null }>();
+  // Records that the row under `key` is `after` now; a row first seen here was `before` until then.
+  const track = (e: JournalEntry, key: string, before: Row | null, after: Row | null) => {
+    const k = `${e.service}\u0000${e.table}\u0000${key}`;
+    const r = rows.get(k);
+    if (r) r.after = after;
+    else rows.set(k, { service: e.service, table: e.table, before, after });
+  };
   for (const e of entries) {
-    const image = (e.new ?? e.old)!;
-    const k = `${e.service}\u0000${e.table}\u0000${keyOf(e.service, e.table, image)}`;
-    let r = rows.get(k);
-    if (!r) rows.set(k, (r = { service: e.service, table: e.table, before: e.old, after: e.new }));
-    else r.after = e.new;
-    // An UPDATE that changes the primary key is a delete of the old row and an insert of the new one.
     if (e.op === 'U' && e.old && e.new) {
       const oldKey = keyOf(e.service, e.table, e.old);
       const newKey = keyOf(e.service, e.table, e.new);
       if (oldKey !== newKey) {
-        const ok = `${e.service}\u0000${e.table}\u0000${oldKey}`;
-        const prev = rows.get(ok) ?? r;
-        prev.after = null;
-        const nk = `${e.service}\u0000${e.table}\u0000${newKey}`;
-        rows.set(nk, { service: e.service, table: e.table, before: null, after: e.new });
+        // An UPDATE that changes the primary key deletes the row under the old key and adds one under the new key.
+        track(e, oldKey, e.old, null);
+        track(e, newKey, null, e.new);
+        continue;
       }
     }
+    track(e, keyOf(e.service, e.table, (e.new ?? e.old)!), e.old, e.new);
   }
   const diff: Diff = { inserts: [], updates: [], deletes: [] };
   for (const r of rows.values()) {

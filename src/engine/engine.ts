@@ -47,8 +47,13 @@ export class Engine {
       } as ConstructorParameters<typeof PGlite>[0]));
     const engine = new Engine(db);
     for (const s of options.services) engine.services.set(s.name, s);
-    await engine.installServices();
-    await engine.readTemplates();
+    try {
+      await engine.installServices();
+      await engine.readTemplates();
+    } catch (err) {
+      if (!options.pglite) await db.close().catch(() => {});
+      throw err;
+    }
     return engine;
   }
 
@@ -93,8 +98,15 @@ export class Engine {
     const rows = await this.db.query<{ name: string; services: string[] }>(
       `SELECT name, services FROM ${META_SCHEMA}.templates`,
     );
+    const schemas = new Set((await this.db.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace`)).rows.map((r) => r.nspname));
     for (const r of rows.rows) {
-      if (r.services.every((s) => this.services.has(s))) this.templates.set(r.name, await this.describeTemplate(r.name, r.services));
+      if (!r.services.every((s) => this.services.has(s))) continue;
+      // A data directory written by an older DiffLab may name template schemas differently: load such seeds anew.
+      if (!r.services.every((s) => schemas.has(templateSchema(r.name, s)))) {
+        await this.dropTemplate(r.name);
+        continue;
+      }
+      this.templates.set(r.name, await this.describeTemplate(r.name, r.services));
     }
   }
 

@@ -37,6 +37,8 @@ export interface RunScriptOptions extends ScriptDeterminism {
  * normally does, with a clean message) before it terminates the worker.
  */
 const TERMINATE_GRACE_MS = 1000;
+/** How long a finished run waits for requests still being answered. */
+const IN_FLIGHT_GRACE_MS = 5000;
 /** A worker that has not started the script by then is reported as crashed (a cold browser start takes ~0.5 s). */
 const STARTUP_TIMEOUT_MS = 30_000;
 /** A worker that dies with its WebAssembly heap this close to the cap is taken to have run out of memory. */
@@ -66,6 +68,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
   let timer: ReturnType<typeof setTimeout> | undefined;
   let settle: (result: ScriptResult) => void = () => {};
   let ended = false;
+  const inFlight = new Set<Promise<void>>();
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
@@ -85,7 +88,14 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     if (requestLimitHit && (final.ok || final.reason === 'error')) {
       final = { ok: false, reason: 'requests', error: requestLimitMessage(limits) };
     }
-    settle({ ...final, console: consoleEntries, requests, durationMs: Date.now() - scriptStartedAt });
+    const result = { ...final, console: consoleEntries, requests, durationMs: Date.now() - scriptStartedAt };
+    // A script that died with requests in flight: let them finish (or fail) first, so that nothing writes after the
+    // caller reads the diff. The wait is bounded in case a handler never answers.
+    if (inFlight.size === 0) settle(result);
+    else {
+      const grace = new Promise<void>((resolve) => setTimeout(resolve, IN_FLIGHT_GRACE_MS));
+      void Promise.race([Promise.allSettled([...inFlight]), grace]).then(() => settle(result));
+    }
   }
 
   function onAbort(): void {
@@ -144,9 +154,12 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
       case 'console':
         addConsole(message.entry);
         break;
-      case 'fetch':
-        void relayFetch(message.id, message.request);
+      case 'fetch': {
+        const relay = relayFetch(message.id, message.request);
+        inFlight.add(relay);
+        void relay.finally(() => inFlight.delete(relay));
         break;
+      }
       case 'memory':
         heapBytes = message.bytes;
         break;

@@ -38,7 +38,7 @@ const KIND_SQL: Record<ChannelKind, string> = {
 function parseTypes(params: Params): ChannelKind[] {
   const names = list(params, 'types');
   if (!names.length) return ['public'];
-  return [...new Set(names.map((n) => TYPE_NAMES[n] ?? throwInvalidTypes()))];
+  return [...new Set(names.map((n) => (Object.hasOwn(TYPE_NAMES, n) ? TYPE_NAMES[n] : throwInvalidTypes())))];
 }
 
 function throwInvalidTypes(): never {

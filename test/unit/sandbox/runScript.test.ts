@@ -32,6 +32,24 @@ describe('runScript: fetch bridge', () => {
     expect(await seen[0].json()).toEqual({ channel: 'C1', text: 'héllo' });
   });
 
+  it('does not report a failed run until the requests it left in flight are answered', async () => {
+    let answered = false;
+    const result = await run(
+      `await Promise.all([fetch('https://slack.com/api/slow'), fetch('https://elsewhere.example/')]);`,
+      {
+        fetch: async (request) => {
+          if (request.url.includes('elsewhere')) throw new Error('not a replica host');
+          await new Promise((done) => setTimeout(done, 300));
+          answered = true;
+          return Response.json({ ok: true });
+        },
+      },
+    );
+    expect(result.ok).toBe(false);
+    expect(result.error).toMatch(/not a replica host/);
+    expect(answered).toBe(true);
+  });
+
   it('sends a URLSearchParams body form-encoded', async () => {
     let form: Record<string, string> = {};
     let contentType = '';

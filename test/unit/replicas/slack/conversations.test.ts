@@ -61,6 +61,7 @@ describe('conversations.list', () => {
 
   it.each([
     ['an unknown type', { types: 'public_channel,forums' }, 'invalid_types'],
+    ['a type named like an Object property', { types: 'toString' }, 'invalid_types'],
     ['a foreign cursor', { cursor: 'bm90LWEtY3Vyc29y' }, 'invalid_cursor'],
     ['a cursor that is not base64', { cursor: '%%%' }, 'invalid_cursor'],
     ['a negative limit', { limit: -1 }, 'invalid_limit'],
