@@ -147,7 +147,16 @@ export class Environment {
 
   /** The diff of everything journaled after a position from `journalPosition()`. */
   async diffSince(position: number): Promise<Diff> {
-    const entries = await this.journal(position);
+    return this.collapse(await this.journal(position));
+  }
+
+  /** The run's and the last step's diffs from one read of the journal (what a step's result shows). */
+  async diffs(): Promise<{ run: Diff; step: Diff }> {
+    const entries = await this.journal(0);
+    return { run: this.collapse(entries), step: this.collapse(entries.filter((e) => e.seq > this.stepStartSeq)) };
+  }
+
+  private collapse(entries: JournalEntry[]): Diff {
     return diffFromJournal(entries, (svc, table, row) => this.keyOf(svc, table, row), this.services.length > 1);
   }
 

@@ -110,7 +110,7 @@ export function createRouter(replicas: Replica[]): Router {
         };
         const response = await match!.route.handler(params, ctx);
         // A handler may also return an error Response; anything but 2xx rolls the transaction back.
-        if (response.status >= 400 || (await isSoftError(replica, response))) throw response;
+        if (response.status >= 400 || replica.isErrorResponse?.(response)) throw response;
         return response;
       });
     } catch (err) {
@@ -126,10 +126,4 @@ export function createRouter(replicas: Replica[]): Router {
   }
 
   return { route, routeService, resolve, replicas, baseUrls };
-}
-
-/** Slack answers errors with HTTP 200 and `ok: false`; those must roll back too. */
-async function isSoftError(replica: Replica, response: Response): Promise<boolean> {
-  if (!replica.isErrorResponse) return false;
-  return replica.isErrorResponse(response);
 }

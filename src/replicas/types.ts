@@ -78,7 +78,7 @@ export interface Replica {
   /** Read request params: query string + body (form, JSON, multipart), as the real API accepts them. */
   readParams(request: Request, url: URL): Promise<Record<string, unknown>>;
   /** For APIs that send errors with a 2xx status (Slack's `ok: false`): recognises them so the write rolls back. */
-  isErrorResponse?: (response: Response) => Promise<boolean>;
+  isErrorResponse?: (response: Response) => boolean;
   /** The user a request acts as when the environment names none. */
   defaultActingUserId?: string;
 }

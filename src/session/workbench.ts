@@ -100,7 +100,7 @@ export class Session {
       now: this.env.clock.peek(),
       randomSeed: (this.env.ids.seed + this.steps) >>> 0,
     });
-    const [stepDiff, runDiff] = await Promise.all([this.env.diff('step'), this.env.diff('run')]);
+    const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
     return { script, answer: this.answer, stepDiff, runDiff, verdict: this.evaluate(runDiff) };
   }

@@ -29,7 +29,7 @@ export const slack = {
     return internalError();
   },
   readParams,
-  async isErrorResponse(response: Response): Promise<boolean> {
+  isErrorResponse(response: Response): boolean {
     return response.status !== 200 || isSlackError(response);
   },
 } satisfies Replica;

@@ -13,7 +13,7 @@ export function RowExplanation({ row }: { row: DiffRowView }) {
       );
     case 'consequence':
       return (
-        <span className="badge badge-quiet" title="No assertion names this row, but it references a row one does (foreign key), so it is explained">
+        <span className="badge badge-quiet" title="No assertion names this row, but it follows from one that does: added with a new row it references, deleted with its deleted parent, or a history record of a change">
           follows from {row.consequenceOf ?? 'an asserted change'}
         </span>
       );
