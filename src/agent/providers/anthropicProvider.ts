@@ -1,5 +1,5 @@
 import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
-import type { MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
+import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig } from '../types.ts';
 import { toProviderError } from './providerError.ts';
 
@@ -94,7 +94,7 @@ function toAnthropicMessages(request: ModelRequest): MessageParam[] {
   const out: MessageParam[] = [];
   for (const m of request.messages) {
     if (m.role === 'assistant') {
-      const content: MessageParam['content'] = [];
+      const content: ContentBlockParam[] = [];
       if (m.content) content.push({ type: 'text', text: m.content });
       for (const c of m.toolCalls ?? []) content.push({ type: 'tool_use', id: c.id, name: c.name, input: parseInput(c.arguments) });
       out.push({ role: 'assistant', content: content.length ? content : [{ type: 'text', text: '(no reply)' }] });
