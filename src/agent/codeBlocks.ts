@@ -30,8 +30,8 @@ function stripPrompts(source: string): string {
   return source.replace(/^[ \t]*\$[ \t]+/gm, '');
 }
 
-/** The answer in a final reply: what follows its last `Answer:` line, else the whole reply. */
-export function answerFromReply(text: string): string | null {
+/** The answer a final reply states on its last `Answer:` line, or null. */
+export function explicitAnswer(text: string): string | null {
   const lines = text.split('\n');
   for (let i = lines.length - 1; i >= 0; i--) {
     const m = /^\s*(?:\*\*)?Answer(?:\*\*)?\s*:\s*(?:\*\*)?\s*(.*)$/i.exec(lines[i]);
@@ -40,8 +40,12 @@ export function answerFromReply(text: string): string | null {
       if (rest) return rest;
     }
   }
-  const whole = text.trim();
-  return whole || null;
+  return null;
+}
+
+/** The answer in a final reply: what follows its last `Answer:` line, else the whole reply. */
+export function answerFromReply(text: string): string | null {
+  return explicitAnswer(text) ?? (text.trim() || null);
 }
 
 /** Cuts an observation to a size the model can take, with a visible note saying how much was left out. */

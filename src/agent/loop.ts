@@ -1,7 +1,8 @@
 import type { Replica } from '../replicas/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { ConsoleEntry } from '../sandbox/types.ts';
-import { answerFromReply, boundText, extractCodeBlocks, type CodeBlock } from './codeBlocks.ts';
+import { answerFromConsole } from '../evaluation/index.ts';
+import { boundText, explicitAnswer, extractCodeBlocks, type CodeBlock } from './codeBlocks.ts';
 import { CurlParseError, curlScript, parseCurl } from './curl.ts';
 import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
@@ -65,6 +66,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let endReason: EndReason = 'max_iterations';
   let error: string | null = null;
   let answer: string | null = null;
+  /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
+  let printedAnswer: string | null = null;
   let modelMs = 0;
   let harnessMs = 0;
 
@@ -113,7 +116,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     const blocks = settings.mode === 'code' ? extractCodeBlocks(turn.text) : [];
     const isFinal = settings.mode === 'code' ? blocks.length === 0 : turn.toolCalls.length === 0;
     if (isFinal) {
-      answer = answerFromReply(turn.text);
+      // An explicit `Answer:` in the reply wins, then one a script printed, then the whole reply.
+      answer = explicitAnswer(turn.text) ?? printedAnswer ?? (turn.text.trim() || null);
       endReason = 'final_answer';
     } else if (settings.mode === 'code') {
       const observations: string[] = [];
@@ -121,6 +125,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
         if (signal?.aborted) break;
         const { action, outcome } = await runBlock(world, block, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e));
         record(action, outcome);
+        if (outcome) printedAnswer = answerFromConsole(outcome.script.console) ?? printedAnswer;
         observations.push(`Block ${i + 1} (${action.kind === 'curl' ? 'curl' : 'javascript'}) ${action.ok ? 'output' : 'failed'}:\n${action.observation}`);
       }
       messages.push({ role: 'user', content: observations.join('\n\n') || '(nothing ran)' });
