@@ -38,6 +38,7 @@ export interface AgentRunOptions {
   /** For the `relevant` docs condition: the endpoints the reference solution called (else the scenario's metadata.tools). */
   relevantEndpoints?: readonly string[];
   trial?: number;
+  batch?: string;
   id?: string;
   /** Stops the run: the model request and the running script are cancelled, then the state is evaluated. */
   signal?: AbortSignal;
@@ -180,6 +181,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     model: options.model,
     settings,
     trial: options.trial ?? 0,
+    ...(options.batch ? { batch: options.batch } : {}),
     system,
     steps,
     endReason,

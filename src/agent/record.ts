@@ -83,6 +83,8 @@ export interface AgentRunRecord {
   settings: RunSettings;
   /** Which trial of a batch this is (0-based). */
   trial: number;
+  /** The batch (one evaluation, possibly over shards) this run belongs to; compare views pair batches. */
+  batch?: string;
   system: string;
   steps: AgentStep[];
   endReason: EndReason;
@@ -108,6 +110,7 @@ export interface RunSummary {
   mode: AgentMode;
   docs: DocsCondition;
   trial: number;
+  batch?: string;
   passed: boolean;
   agentDiffPassed: boolean;
   closedWorldPassed: boolean;
@@ -137,6 +140,7 @@ export function summarizeRun(r: AgentRunRecord): RunSummary {
     mode: r.settings.mode,
     docs: r.settings.docs,
     trial: r.trial,
+    batch: r.batch,
     passed: r.verdict.passed,
     agentDiffPassed: r.verdict.agent_diff_passed,
     closedWorldPassed: r.verdict.closed_world_passed,
@@ -192,7 +196,7 @@ export function parseRunRecords(text: string): { records: AgentRunRecord[]; prob
 
 const CSV_COLUMNS: (keyof RunSummary)[] = [
   'id', 'scenario', 'suite', 'services', 'category', 'horizon', 'model', 'mode', 'docs', 'trial', 'passed', 'agentDiffPassed',
-  'closedWorldPassed', 'scorePassed', 'scoreTotal', 'steps', 'endReason', 'error', 'inputTokens', 'outputTokens', 'totalMs',
+  'closedWorldPassed', 'scorePassed', 'scoreTotal', 'steps', 'endReason', 'error', 'inputTokens', 'outputTokens', 'totalMs', 'batch',
 ];
 
 function csvCell(v: unknown): string {

@@ -38,6 +38,7 @@ export const evalSpec = {
     mode: { type: 'string', valueName: 'code|tools', description: 'code blocks or native tool calls', defaultText: 'code' },
     'max-iterations': { type: 'number', valueName: 'n', description: 'model turns per run', defaultText: '15' },
     shard: { type: 'string', valueName: 'i/n', description: 'run only shard i of n (merge the shards\' files with difflab merge)' },
+    batch: { type: 'string', valueName: 'name', description: 'a name for this evaluation in reports and comparisons', defaultText: '"<models> <mode>/<docs>"' },
     out: { type: 'string', required: true, valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
   },
@@ -104,6 +105,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
     return job.scenario.solution ? resolve(s.file.dir, job.scenario.solution) : null;
   };
   const jobs = planBatch(scenarios, models, trials, shard);
+  // Shards of one evaluation share the batch name, so that they merge into one batch.
+  const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}`;
   const out = resolve(flags.out);
   writeFileSync(out, '');
 
@@ -144,6 +147,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
             settings: { mode, docs, ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}) },
             relevantEndpoints: await endpoints,
             trial: job.trial,
+            batch,
             id: `${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${mode}/${docs}`,
           });
         } finally {

@@ -1,5 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { WorkbenchPort } from '../workbench/WorkbenchPort.ts';
+import type { AgentSlice } from './agentSlice.ts';
+import type { RunHistory } from '../agent/runHistory.ts';
 import type { CatalogSlice } from './catalogSlice.ts';
 import type { DiffViewSlice } from './diffViewSlice.ts';
 import type { EditorSlice } from './editorSlice.ts';
@@ -14,6 +16,7 @@ export interface AppState {
   diffView: DiffViewSlice;
   stateBrowser: StateBrowserSlice;
   prefs: PrefsSlice;
+  agent: AgentSlice;
 }
 
 /** The part of localStorage the stores use; tests pass a Map-backed one. */
@@ -29,6 +32,8 @@ export interface AppDeps {
   loadSolution: (path: string) => Promise<string>;
   storage?: KeyValueStore;
   now?: () => number;
+  /** Where agent runs are saved (IndexedDB in the page); memory when absent. */
+  runHistory?: RunHistory;
 }
 
 export type AppStore = StoreApi<AppState>;

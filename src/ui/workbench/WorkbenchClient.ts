@@ -97,6 +97,14 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('checkSuite', { suite });
   }
 
+  agentTool(service: string, name: string, args: Record<string, unknown>) {
+    return this.call('agentTool', { service, name, args });
+  }
+
+  agentFinish(answer: string | null) {
+    return this.call('agentFinish', { answer });
+  }
+
   dispose(): void {
     this.worker.terminate();
     this.fail(new Error('the workbench was closed'));

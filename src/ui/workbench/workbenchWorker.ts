@@ -7,6 +7,7 @@ import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { Workbench, type Session } from '../../session/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { createBrowserWorker } from '../createBrowserWorker.ts';
+import { sessionWorld } from '../../agent/world.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 
 const scope = self as unknown as {
@@ -131,6 +132,14 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
 
   async checkSuite({ suite }) {
     return checkSuiteAgainstSchema(suite, needWorkbench().engine.schemaInfo());
+  },
+
+  async agentTool({ service, name, args }) {
+    return sessionWorld(needSession()).callTool(service, name, args);
+  },
+
+  async agentFinish({ answer }) {
+    return sessionWorld(needSession()).finish(answer);
   },
 };
 
