@@ -12,7 +12,7 @@ import { replicas } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
 import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
-import { patch, readJson, sliceUpdater, writeJson, type SliceContext } from './appState.ts';
+import { patch, readJson, sliceUpdater, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
 import { entryByKey } from './catalogSlice.ts';
 import type { CatalogEntry } from './catalogTypes.ts';
 
@@ -255,7 +255,11 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       patch(set, 'agent', { rememberKey });
       try {
         if (rememberKey) storage?.setItem(agentStorageKeys.apiKey, get().agent.apiKey);
-        else (storage as Storage | undefined)?.removeItem?.(agentStorageKeys.apiKey) ?? storage?.setItem(agentStorageKeys.apiKey, '');
+        else {
+          const removable = storage as (KeyValueStore & { removeItem?: (key: string) => void }) | undefined;
+          if (removable?.removeItem) removable.removeItem(agentStorageKeys.apiKey);
+          else storage?.setItem(agentStorageKeys.apiKey, '');
+        }
       } catch {
         // Storage blocked: the key stays in memory only, which is the default anyway.
       }
