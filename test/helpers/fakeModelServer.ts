@@ -24,6 +24,14 @@ export interface ReceivedRequest {
 export async function startFakeModelServer(script: FakeReply[] | ((req: ReceivedRequest, n: number) => FakeReply)) {
   const received: ReceivedRequest[] = [];
   const server: Server = createServer((req, res) => {
+    // A page calls providers cross-origin: answer the preflight as the real APIs do.
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    res.setHeader('access-control-allow-methods', 'POST, OPTIONS');
+    if (req.method === 'OPTIONS') {
+      res.writeHead(204).end();
+      return;
+    }
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
