@@ -83,6 +83,8 @@ export interface AgentRunRecord {
   settings: RunSettings;
   /** Which trial of a batch this is (0-based). */
   trial: number;
+  /** A note for people, e.g. what a demo run teaches. */
+  note?: string;
   /** The batch (one evaluation, possibly over shards) this run belongs to; compare views pair batches. */
   batch?: string;
   system: string;

@@ -62,6 +62,7 @@ export function AgentLiveView() {
           )}
         </div>
       )}
+      {replay?.note && <p className="agent-note">{replay.note}</p>}
       <ol className="agent-steps">
         {steps.map((s) => (
           <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />

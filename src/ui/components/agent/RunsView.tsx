@@ -4,6 +4,7 @@ import { CompareView } from './CompareView.tsx';
 import { PriceTableEditor } from './PriceTableEditor.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { download, money } from './format.ts';
+import { loadDemoRunsText } from '../../agent/demoRuns.ts';
 
 /** Saved runs (kept in IndexedDB): replay, delete, import, export, and two batches side by side. */
 export function RunsView() {
@@ -42,6 +43,17 @@ export function RunsView() {
         </button>
         <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.csv', exportRuns('csv'), 'text/csv')}>
           CSV
+        </button>
+        <button
+          type="button"
+          className="btn btn-ghost"
+          onClick={async () => {
+            const r = await importRuns(await loadDemoRunsText());
+            setNote(`Added ${r.added} demo runs: replay them to see a correct run, a trace that lies, a side effect, a recovery and an early stop.`);
+          }}
+          data-testid="runs-demos"
+        >
+          Add demo runs
         </button>
         {note && <span className="muted">{note}</span>}
       </div>
