@@ -71,6 +71,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let printedAnswer: string | null = null;
   let modelMs = 0;
   let harnessMs = 0;
+  let finalState: { runDiff: AgentRunRecord['runDiff']; verdict: AgentRunRecord['verdict'] } | null = null;
 
   for (let index = 0; index < settings.maxIterations; index++) {
     if (signal?.aborted) {
@@ -138,7 +139,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       }
     }
 
-    const state = (last as WorldOutcome | null) ?? (await world.finish(null));
+    // A final reply is evaluated once, with its answer; other steps show the state after their last action.
+    const state = isFinal ? (finalState = await world.finish(answer)) : ((last as WorldOutcome | null) ?? (await world.finish(null)));
     const step: AgentStep = {
       index,
       text: turn.text,
@@ -161,10 +163,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     }
   }
 
-  const final = await world.finish(answer);
-  const lastStep = steps[steps.length - 1];
-  // The final reply's own step shows the verdict with the answer applied.
-  if (lastStep && endReason === 'final_answer') lastStep.verdict = final.verdict;
+  const final = finalState ?? (await world.finish(answer));
   return {
     format: RUN_FORMAT,
     id: options.id ?? randomId(),
@@ -214,7 +213,9 @@ async function runBlock(
       };
     }
   }
+  const started = performance.now();
   const outcome = await world.runCode(script, { signal, onConsole });
+  const ms = Math.round(performance.now() - started);
   const r = outcome.script;
   const printed = r.console.map((e) => (e.level === 'log' || e.level === 'info' ? e.text : `[${e.level}] ${e.text}`)).join('\n');
   const failure = r.ok ? '' : `\nError: ${r.error ?? r.reason ?? 'the script failed'}`;
@@ -228,7 +229,7 @@ async function runBlock(
       ok: r.ok,
       error: r.ok ? null : (r.error ?? r.reason ?? 'failed'),
       requests: r.requests,
-      ms: r.durationMs,
+      ms,
       stepDiff: outcome.stepDiff,
     },
     outcome,
@@ -250,7 +251,9 @@ async function runToolCall(world: AgentWorld, tools: AgentTool[], call: ToolCall
   } catch (err) {
     return refuse(`the tool arguments are not valid JSON: ${(err as Error).message}`);
   }
+  const started = performance.now();
   const outcome = await world.callTool(tool.service, tool.toolName, args);
+  const ms = Math.round(performance.now() - started);
   const r = outcome.script;
   const observation = outcome.toolResult
     ? boundText(`HTTP ${outcome.toolResult.status}\n${typeof outcome.toolResult.body === 'string' ? outcome.toolResult.body : JSON.stringify(outcome.toolResult.body)}`, max)
@@ -265,7 +268,7 @@ async function runToolCall(world: AgentWorld, tools: AgentTool[], call: ToolCall
       ok: r.ok && (outcome.toolResult?.status ?? 500) < 400,
       error: r.ok ? null : (r.error ?? 'failed'),
       requests: r.requests,
-      ms: r.durationMs,
+      ms,
       stepDiff: outcome.stepDiff,
     },
     outcome,

@@ -23,6 +23,7 @@ export interface AgentAction {
   ok: boolean;
   error: string | null;
   requests: RequestLogEntry[];
+  /** Wall time of the action in the environment: sandbox (worker start included), requests, diff and evaluation. */
   ms: number;
   /** What this action changed. */
   stepDiff: Diff;
@@ -38,7 +39,7 @@ export interface AgentStep {
   usage: Usage;
   /** Time waiting for the model. */
   modelMs: number;
-  /** Time spent by the harness and the sandbox on this step's actions and evaluation. */
+  /** Time spent on this step outside the model: its actions (see AgentAction.ms) plus the loop's own work. */
   harnessMs: number;
   stopReason: string | null;
   /** The whole run's diff after this step, and its evaluation: what replay shows at this step. */
