@@ -9,6 +9,7 @@ import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { RUN_FORMAT, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
 import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
 import { agentTools, type AgentTool, type AgentWorld, type WorldOutcome } from './world.ts';
+import { codeObservations, replaySteps, transcriptOf } from './fork.ts';
 
 export const defaultRunSettings: RunSettings = {
   mode: 'code',
@@ -40,6 +41,11 @@ export interface AgentRunOptions {
   trial?: number;
   batch?: string;
   id?: string;
+  /**
+   * Continues a saved run from a step: its steps up to `through` are replayed into the (fresh) environment and kept,
+   * and the model (this run's, which may differ) takes over from there with the same conversation.
+   */
+  fork?: { record: AgentRunRecord; through: number };
   /** Stops the run: the model request and the running script are cancelled, then the state is evaluated. */
   signal?: AbortSignal;
   events?: AgentEvents;
@@ -63,6 +69,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   const tools = settings.mode === 'tools' ? agentTools(options.replicas) : [];
   const messages: ChatMessage[] = [{ role: 'user', content: taskMessage(scenario.prompt) }];
   const steps: AgentStep[] = [];
+  if (options.fork) {
+    const kept = options.fork.record.steps.slice(0, options.fork.through + 1);
+    await replaySteps(world, kept, tools.length ? tools : agentTools(options.replicas));
+    steps.push(...kept);
+    messages.push(...transcriptOf(kept));
+  }
   const usage = { inputTokens: 0, outputTokens: 0 };
   let endReason: EndReason = 'max_iterations';
   let error: string | null = null;
@@ -73,7 +85,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let harnessMs = 0;
   let finalState: { runDiff: AgentRunRecord['runDiff']; verdict: AgentRunRecord['verdict'] } | null = null;
 
-  for (let index = 0; index < settings.maxIterations; index++) {
+  for (let index = steps.length; index < settings.maxIterations; index++) {
     if (signal?.aborted) {
       endReason = 'stopped';
       break;
@@ -122,15 +134,13 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       answer = explicitAnswer(turn.text) ?? printedAnswer ?? (turn.text.trim() || null);
       endReason = 'final_answer';
     } else if (settings.mode === 'code') {
-      const observations: string[] = [];
-      for (const [i, block] of blocks.entries()) {
+      for (const block of blocks) {
         if (signal?.aborted) break;
         const { action, outcome } = await runBlock(world, block, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e));
         record(action, outcome);
         if (outcome) printedAnswer = answerFromConsole(outcome.script.console) ?? printedAnswer;
-        observations.push(`Block ${i + 1} (${action.kind === 'curl' ? 'curl' : 'javascript'}) ${action.ok ? 'output' : 'failed'}:\n${action.observation}`);
       }
-      messages.push({ role: 'user', content: observations.join('\n\n') || '(nothing ran)' });
+      messages.push({ role: 'user', content: codeObservations(actions) });
     } else {
       for (const call of turn.toolCalls) {
         const { action, outcome } = await runToolCall(world, tools, call, settings.maxObservationChars);

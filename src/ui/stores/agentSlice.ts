@@ -7,7 +7,8 @@ import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
 import { parseRunRecords, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
 import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
-import type { AgentWorld } from '../../agent/world.ts';
+import { agentTools, type AgentWorld } from '../../agent/world.ts';
+import { replaySteps } from '../../agent/fork.ts';
 import { replicas } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
@@ -78,7 +79,10 @@ export interface AgentSlice {
   setRememberKey(remember: boolean): void;
   setPrice(model: string, input: number, output: number): void;
   removePrice(model: string): void;
-  runLive(): Promise<void>;
+  /** Runs the selected scenario live; `fork` continues the replayed run from its shown step instead. */
+  runLive(fork?: boolean): Promise<void>;
+  /** Puts the replayed run's state up to the shown step into the playground, to go on by hand in Script mode. */
+  continueByHand(): Promise<void>;
   stop(): void;
   showStep(index: number): void;
   loadHistory(): Promise<void>;
@@ -170,7 +174,14 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   };
 
   /** One agent attempt at a catalog entry, in a fresh environment. */
-  const attempt = async (entry: CatalogEntry, model: string, trial: number, batch: string, live: boolean): Promise<AgentRunRecord> => {
+  const attempt = async (
+    entry: CatalogEntry,
+    model: string,
+    trial: number,
+    batch: string,
+    live: boolean,
+    fork?: { record: AgentRunRecord; through: number },
+  ): Promise<AgentRunRecord> => {
     const s = get().agent.settings;
     const provider = await providerFor(entry, model);
     await get().run.open(entry);
@@ -187,6 +198,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
         settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
         trial,
         batch,
+        fork,
         signal: controller?.signal,
         events: live
           ? {
@@ -276,17 +288,20 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       writeJson(storage, agentStorageKeys.prices, get().agent.prices);
     },
 
-    async runLive() {
+    async runLive(forkHere) {
       const { agent, catalog, run } = get();
       if (agent.status !== 'idle' || agent.batch.running) return;
-      const entry = entryByKey(catalog.entries, catalog.selectedKey);
+      const fork = forkHere && agent.replay ? { record: agent.replay, through: agent.step ?? 0 } : undefined;
+      const entry = fork
+        ? catalog.entries.find((e) => e.suite.id === fork.record.scenario.suite && e.scenario.id === fork.record.scenario.id)
+        : entryByKey(catalog.entries, catalog.selectedKey);
       if (!entry) return void patch(set, 'agent', { error: 'Pick a scenario first.' });
       if (!run.startInfo) return void patch(set, 'agent', { error: 'The environment is still starting.' });
       controller = new AbortController();
       patch(set, 'agent', { status: 'running', error: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
       try {
         const model = agent.settings.model.split(',')[0].trim();
-        const record = await attempt(entry, model, 0, 'live', true);
+        const record = await attempt(entry, model, 0, fork ? `fork of ${fork.record.id}` : 'live', true, fork);
         update((a) => ({ live: a.live && { ...a.live, record, streaming: null }, replay: record, error: record.error }));
         patch(set, 'run', {
           last: { step: record.steps.length, script: { ok: record.endReason !== 'error', console: [], requests: [], durationMs: record.timing.totalMs }, stepDiff: record.runDiff, runDiff: record.runDiff, verdict: record.verdict },
@@ -298,6 +313,25 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       } finally {
         controller = null;
         patch(set, 'agent', { status: 'idle' });
+      }
+    },
+
+    async continueByHand() {
+      const { agent, catalog } = get();
+      const record = agent.replay;
+      if (!record || agent.status !== 'idle') return;
+      const entry = catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
+      if (!entry) return void patch(set, 'agent', { error: 'This run\'s scenario is not in the catalog: import its suite first.' });
+      const kept = record.steps.slice(0, (agent.step ?? 0) + 1);
+      try {
+        if (get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
+        await get().run.open(entry);
+        await replaySteps(workbenchWorld(workbench), kept, agentTools(replicas.filter((r) => entry.scenario.services.includes(r.name))));
+        showInResultPane(kept[kept.length - 1]);
+        sliceUpdater(set, 'run')(() => ({ steps: kept.length }));
+        patch(set, 'agent', { open: false, error: null });
+      } catch (err) {
+        patch(set, 'agent', { error: `Could not replay the run: ${(err as Error).message}` });
       }
     },
 

@@ -138,3 +138,32 @@ describe('agent loop limits', () => {
     }
   });
 });
+
+describe('forking a saved run', () => {
+  it('replays the kept steps into a fresh environment and lets another model continue the conversation', async () => {
+    const first = await run('openai', [{ text: `Posting.\n${curlPost}` }, { text: 'Answer: oops, wrong' }]);
+    expect(first.steps).toHaveLength(2);
+    const { scriptedProvider } = await import('../../../src/agent/providers/scriptedProvider.ts');
+    const seen: string[] = [];
+    const provider = scriptedProvider((req) => {
+      seen.push(JSON.stringify(req.messages));
+      return { text: 'All done.\nAnswer: posted' };
+    });
+    const session = await workbench.open(scenario);
+    try {
+      const forked = await runAgent({
+        provider, model: { protocol: 'openai', baseURL: 'scripted', model: 'other' }, world: sessionWorld(session), scenario, replicas: [slack],
+        fork: { record: first, through: 0 },
+      });
+      expect(forked.steps).toHaveLength(2);
+      expect(forked.steps[0]).toEqual(first.steps[0]);
+      expect(forked.answer).toBe('posted');
+      // The message posted in the kept step is in the new environment, once.
+      expect(forked.runDiff.inserts).toHaveLength(1);
+      expect(forked.verdict.passed).toBe(true);
+      expect(seen[0]).toContain('Block 1 (curl) output');
+    } finally {
+      await session.dispose();
+    }
+  });
+});

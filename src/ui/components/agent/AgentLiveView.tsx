@@ -14,7 +14,7 @@ export function AgentLiveView() {
   const prices = useApp((s) => s.agent.prices);
   const envReady = useApp((s) => s.run.status === 'ready' || s.run.status === 'running');
   const title = useApp((s) => entryByKey(s.catalog.entries, s.catalog.selectedKey)?.scenario.title);
-  const { runLive, stop, showStep } = useApp((s) => s.agent);
+  const { runLive, stop, showStep, continueByHand } = useApp((s) => s.agent);
   const steps = replay?.steps ?? live?.steps ?? [];
   const usage = steps.reduce((u, s) => ({ inputTokens: u.inputTokens + s.usage.inputTokens, outputTokens: u.outputTokens + s.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });
   const model = replay?.model.model ?? '';
@@ -59,6 +59,16 @@ export function AgentLiveView() {
               step {(step ?? 0) + 1}/{steps.length}
               <input type="range" min={0} max={steps.length - 1} value={step ?? 0} onChange={(e) => showStep(Number(e.target.value))} aria-label="Step" data-testid="agent-scrubber" />
             </label>
+          )}
+          {status === 'idle' && steps.length > 0 && (
+            <>
+              <button type="button" className="btn btn-small" onClick={() => void runLive(true)} title="Keep steps up to the one shown and let the model chosen above continue" data-testid="agent-fork">
+                Fork at step {(step ?? 0) + 1}
+              </button>
+              <button type="button" className="btn btn-small" onClick={() => void continueByHand()} title="Replay up to the step shown, then go on in the script editor">
+                Continue by hand
+              </button>
+            </>
           )}
         </div>
       )}

@@ -2,6 +2,7 @@ import './agent.css';
 import { useEffect } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { AgentLiveView } from './AgentLiveView.tsx';
+import { AgentWalkthrough } from './AgentWalkthrough.tsx';
 import { BatchView } from './BatchView.tsx';
 import { ModelSettings } from './ModelSettings.tsx';
 import { RunsView } from './RunsView.tsx';
@@ -16,6 +17,7 @@ export function AgentPanel() {
   }, [loadHistory]);
   return (
     <div className="agent-panel" data-testid="agent-panel">
+      <AgentWalkthrough />
       <ModelSettings />
       <div className="tabs" role="tablist" aria-label="Agent views">
         {(['live', 'batch', 'runs'] as const).map((v) => (
