@@ -7,6 +7,12 @@ export type DocsCondition = 'none' | 'relevant' | 'all';
 
 export const docsConditions: DocsCondition[] = ['none', 'relevant', 'all'];
 
+/**
+ * Beside a suite file: `{ "<test id>": ["chat.postMessage", …] }`, the endpoints each reference solution called,
+ * written by `difflab selftest --record-endpoints`.
+ */
+export const RELEVANT_ENDPOINTS_FILE = 'relevant-endpoints.json';
+
 /** How an endpoint is named in scenario metadata and recordings: `chat.postMessage`, `GET /files/{id}`. */
 export function endpointName(route: Route): string {
   return route.method === '*' ? route.path : `${route.method.toUpperCase()} ${route.path}`;

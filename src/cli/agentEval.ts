@@ -1,7 +1,7 @@
 import { appendFileSync, writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { formatDuration, parseShard, planBatch, runBatch, type BatchJob, type BatchModel, type BatchProgress } from '../agent/batch.ts';
-import { endpointsCalled, docsConditions, type DocsCondition } from '../agent/docs.ts';
+import { endpointsCalled, docsConditions, RELEVANT_ENDPOINTS_FILE, type DocsCondition } from '../agent/docs.ts';
 import { runAgent } from '../agent/loop.ts';
 import { defaultPrices } from '../agent/pricing.ts';
 import { createProvider } from '../agent/providers/index.ts';
@@ -16,7 +16,7 @@ import { defaultLimits } from '../sandbox/types.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
-import { isFile, readTextFile } from './files.ts';
+import { isFile, readJsonFile, readTextFile } from './files.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
@@ -128,7 +128,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
         let endpoints: Promise<string[] | undefined> | undefined;
         if (docs === 'relevant') {
           const key = `${job.suite}/${job.scenario.id}`;
-          if (!relevant.has(key)) relevant.set(key, recordEndpoints(workbench, job, solution));
+          const dir = scenarios.find((x) => x.scenario === job.scenario)!.file.dir;
+          const saved = recordedEndpoints(dir)[job.scenario.id];
+          if (!relevant.has(key)) relevant.set(key, saved ? Promise.resolve(saved) : recordEndpoints(workbench, job, solution));
           endpoints = relevant.get(key);
         }
         const provider: ModelProvider =
@@ -170,7 +172,18 @@ export async function evalCommand(argv: string[]): Promise<number> {
   }
 }
 
-/** "Relevant docs": the endpoints the scenario's reference solution calls, recorded by running it once. */
+const recordedByDir = new Map<string, Record<string, string[]>>();
+
+/** What `selftest --record-endpoints` saved beside the suite, or {}. */
+function recordedEndpoints(dir: string): Record<string, string[]> {
+  if (!recordedByDir.has(dir)) {
+    const file = join(dir, RELEVANT_ENDPOINTS_FILE);
+    recordedByDir.set(dir, isFile(file) ? (readJsonFile(file, 'recorded endpoints') as Record<string, string[]>) : {});
+  }
+  return recordedByDir.get(dir)!;
+}
+
+/** "Relevant docs" without a recording: the endpoints the scenario's reference solution calls, recorded by running it once. */
 async function recordEndpoints(workbench: Workbench, job: BatchJob, solution: string | null): Promise<string[] | undefined> {
   if (!solution || !isFile(solution)) return undefined;
   const session = await workbench.open(job.scenario);

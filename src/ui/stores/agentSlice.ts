@@ -13,6 +13,7 @@ import { replicas } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
 import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
+import { relevantEndpointsOf } from '../agent/relevantEndpoints.ts';
 import { patch, readJson, sliceUpdater, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
 import { entryByKey } from './catalogSlice.ts';
 import type { CatalogEntry } from './catalogTypes.ts';
@@ -196,6 +197,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
         suite: entry.suite.id,
         replicas: replicas.filter((r) => entry.scenario.services.includes(r.name)),
         settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
+        relevantEndpoints: relevantEndpointsOf(entry),
         trial,
         batch,
         fork,
