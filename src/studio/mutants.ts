@@ -200,14 +200,30 @@ function unrelatedDeletes(input: MutantInput): Mutant[] {
   const multi = isMultiService(input.reference);
   const touched = touchedKeys(input.reference, input.schema);
   const out: Mutant[] = [];
-  for (const { table, service, rows } of mutantTables(input)) {
+  const deleting = (table: string, service: string, row: Row, why = '') => {
     const info = tableInfo(input.schema, table, service);
-    const keyOf = (r: Row) => `${table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`;
-    const row = rows.find((r) => !touched.has(keyOf(r)));
-    if (!row) continue;
+    const key = `${table}#${(info?.primaryKey ?? []).map((c) => String(row[c])).join('/')}`;
+    if (touched.has(key)) return;
+    touched.add(key);
     const diff = cloneDiff(input.reference);
     diff.deletes.push({ ...structuredClone(row), ...tag(table, service, multi) } as DiffRow);
-    out.push({ kind: 'delete-unrelated-row', name: `delete-unrelated-row: ${keyOf(row)}`, diff });
+    out.push({ kind: 'delete-unrelated-row', name: `delete-unrelated-row: ${key}${why}`, diff });
+  };
+  const tables = mutantTables(input);
+  // A "removed … expected_count 0" assertion names a row that must stay: deleting it is the mistake it guards.
+  input.scenario.spec.assertions.forEach((a, ai) => {
+    const forbids = a.expected_count === 0 || (typeof a.expected_count === 'object' && a.expected_count?.max === 0);
+    if (a.diff_type !== 'removed' || !forbids) return;
+    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
+    for (const t of tables.filter((x) => x.table === table)) {
+      const row = t.rows.find((r) => Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
+      if (row) deleting(t.table, t.service, row, ` (the row assertions[${ai}] keeps)`);
+    }
+  });
+  for (const { table, service, rows } of tables) {
+    const info = tableInfo(input.schema, table, service);
+    const row = rows.find((r) => !touched.has(`${table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`));
+    if (row) deleting(table, service, row);
   }
   return out;
 }
