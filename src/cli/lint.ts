@@ -7,10 +7,8 @@ import { prewarmed } from './prewarmedWorkers.ts';
 import { defaultLimits } from '../sandbox/types.ts';
 import { readSeed, seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
-import type { Scenario } from '../scenarios/index.ts';
-import type { SchemaInfo } from '../engine/index.ts';
-import type { Workbench } from '../session/index.ts';
-import { lintScenario, percent, suiteScore, type LintReport, type ScriptRun } from '../studio/lint.ts';
+import { percent, suiteScore, type LintReport } from '../studio/lint.ts';
+import { lintScenarioIn } from '../studio/lintIn.ts';
 
 export const lintSpec = {
   name: 'lint',
@@ -29,18 +27,6 @@ export const lintSpec = {
     'is needed, and the prompt names no database ids. Prints the mutation score per scenario and per suite; exits 1 when a ' +
     'scenario has a problem (a, b or e). Uncaught mutants and redundant assertions are warnings.',
 } as const satisfies CommandSpec;
-
-/** One script run in a fresh environment of the scenario, reduced to what the lint reads. */
-async function runOnce(workbench: Workbench, scenario: Scenario, source: string): Promise<{ run: ScriptRun; schema: SchemaInfo }> {
-  const session = await workbench.open(scenario);
-  try {
-    const step = await session.runStep(source);
-    const error = step.script.ok ? null : (step.script.error ?? step.script.reason ?? 'the script failed');
-    return { run: { diff: step.runDiff, answer: step.answer, error }, schema: session.env.template.schemaInfo };
-  } finally {
-    await session.dispose();
-  }
-}
 
 export async function lintCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(lintSpec, argv);
@@ -64,9 +50,8 @@ export async function lintCommand(argv: string[]): Promise<number> {
         let report: LintReport;
         try {
           const solutionFile = test.solution ? resolve(s.dir, test.solution) : null;
-          const empty = await runOnce(workbench, test, '');
-          const reference = solutionFile && isFile(solutionFile) ? (await runOnce(workbench, test, readTextFile(solutionFile, 'reference solution'))).run : null;
-          report = lintScenario({ scenario: test, schema: empty.schema, seed: readSeed(dir, test.seed), reference, empty: empty.run });
+          const solution = solutionFile && isFile(solutionFile) ? readTextFile(solutionFile, 'reference solution') : null;
+          report = await lintScenarioIn(workbench, test, solution, (name) => readSeed(dir, name));
           if (solutionFile && !isFile(solutionFile)) report.problems.unshift(`reference solution not found: ${relative(repoRoot, solutionFile)}`);
         } catch (err) {
           report = { id: test.id, problems: [`could not run: ${(err as Error).message.split('\n')[0]}`], warnings: [], referencePassed: null, emptyFailed: false, mutants: [], score: { caught: 0, total: 0 }, openWorldScore: { caught: 0, total: 0 }, assertions: [], promptIds: [] };
