@@ -29,7 +29,7 @@ export interface MutantInput {
 
 /** Mutants of the reference diff, deterministic for a given input (lint's report must be reproducible). */
 export function mutantsOf(input: MutantInput): Mutant[] {
-  return [...dropChanges(input), ...changeAssertedValues(input), ...unrelatedInserts(input), ...unrelatedDeletes(input), ...touchExtraFields(input)];
+  return [...dropChanges(input), ...changeAssertedValues(input), ...forbiddenValues(input), ...unrelatedInserts(input), ...unrelatedDeletes(input), ...touchExtraFields(input)];
 }
 
 function tableInfo(schema: SchemaInfo, table: string, service?: string): TableInfo | undefined {
@@ -154,6 +154,45 @@ function changeAssertedValues({ scenario, reference, referenceVerdict, schema }:
       }
     });
   }
+  return out;
+}
+
+const KIND_OF: Record<string, Kind> = { added: 'insert', changed: 'update', removed: 'delete' };
+
+function forbidsRows(count: unknown): boolean {
+  return count === 0 || (typeof count === 'object' && count !== null && (count as { max?: unknown }).max === 0);
+}
+
+/**
+ * For an assertion that forbids rows ("but not last week's customers"): the reference's own row of that table,
+ * changed to match it, using values the seed holds (appended to text, so the row still says what it said).
+ */
+function forbiddenValues(input: MutantInput): Mutant[] {
+  const { scenario, reference, schema } = input;
+  const out: Mutant[] = [];
+  const tables = seedTables(input.seed, scenario.services);
+  scenario.spec.assertions.forEach((a, ai) => {
+    if (!forbidsRows(a.expected_count)) return;
+    const kind = KIND_OF[a.diff_type];
+    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
+    if (!kind) return;
+    const seedRows = tables.filter((t) => t.table === table).flatMap((t) => t.rows);
+    reference[PART[kind]].forEach((r, i) => {
+      if (r.__table__ !== table) return;
+      const diff = cloneDiff(reference);
+      const row = rowOf(diff, kind, i);
+      for (const [field, condition] of Object.entries(a.where ?? {})) {
+        const path = field.split('.');
+        const current = readPath(row, path);
+        if (matchesCondition(current, condition)) continue;
+        const seen = seedRows.map((s) => readPath(s, path)).filter((v) => v !== null);
+        const candidates = [...seen.filter((v) => typeof v === 'string' && typeof current === 'string').map((v) => `${current} ${v as string}`), ...seen];
+        const value = candidates.find((v) => matchesCondition(v, condition));
+        if (value === undefined || !setPath(row, path, value)) return;
+      }
+      out.push({ kind: 'change-asserted-value', name: `change-asserted-value: make ${labelOf(reference, schema, kind, i)} what assertions[${ai}] forbids`, diff });
+    });
+  });
   return out;
 }
 

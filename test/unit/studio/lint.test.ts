@@ -83,6 +83,15 @@ describe('scenario lint', () => {
     expect(r.warnings).toContain('assertions[1] [same again] is redundant');
   });
 
+  it('makes the row an assertion forbids, so a "but not …" assertion is shown to be needed', () => {
+    const notLunch = { diff_type: 'added', entity: 'messages', where: { channel_id: 'C07RANDOM', message_text: { regex: '(?i)lunch' } }, expected_count: 0, description: 'no lunch talk' };
+    const r = lint(scenario({ assertions: [strong, notLunch] }));
+    const forbidden = r.mutants.find((m) => m.name.includes('what assertions[1] forbids'));
+    expect(forbidden).toMatchObject({ kind: 'change-asserted-value', caught: true });
+    expect(r.assertions[1]).toMatchObject({ needed: true });
+    expect(r.assertions[1].why).toContain('what assertions[1] forbids');
+  });
+
   it('fails a reference solution that does not pass', () => {
     const r = lint(scenario({ assertions: [strong] }), nothing);
     expect(r.referencePassed).toBe(false);
