@@ -9,6 +9,8 @@ import { readSeed, seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 import { percent, suiteScore, type LintReport } from '../studio/lint.ts';
 import { lintScenarioIn } from '../studio/lintIn.ts';
+import type { Scenario } from '../scenarios/index.ts';
+import type { Workbench } from '../session/index.ts';
 
 export const lintSpec = {
   name: 'lint',
@@ -27,6 +29,20 @@ export const lintSpec = {
     'is needed, and the prompt names no database ids. Prints the mutation score per scenario and per suite; exits 1 when a ' +
     'scenario has a problem (a, b or e). Uncaught mutants and redundant assertions are warnings.',
 } as const satisfies CommandSpec;
+
+/** Lints one test of a suite file; a test that cannot run is reported as a problem, not thrown. */
+export async function lintTest(workbench: Workbench, suiteDir: string, test: Scenario, seeds: string): Promise<LintReport> {
+  try {
+    const solutionFile = test.solution ? resolve(suiteDir, test.solution) : null;
+    const solution = solutionFile && isFile(solutionFile) ? readTextFile(solutionFile, 'reference solution') : null;
+    const report = await lintScenarioIn(workbench, test, solution, (name) => readSeed(seeds, name));
+    if (solutionFile && !isFile(solutionFile)) report.problems.unshift(`reference solution not found: ${relative(repoRoot, solutionFile)}`);
+    return report;
+  } catch (err) {
+    const none = { caught: 0, total: 0 };
+    return { id: test.id, problems: [`could not run: ${(err as Error).message.split('\n')[0]}`], warnings: [], referencePassed: null, emptyFailed: false, mutants: [], score: none, openWorldScore: none, assertions: [], promptIds: [] };
+  }
+}
 
 export async function lintCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(lintSpec, argv);
@@ -47,15 +63,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
       const reports: LintReport[] = [];
       if (!flags.json) out(`${s.suite.name} (${relative(process.cwd(), s.file) || s.file}): ${tests.length} scenarios`);
       for (const test of tests) {
-        let report: LintReport;
-        try {
-          const solutionFile = test.solution ? resolve(s.dir, test.solution) : null;
-          const solution = solutionFile && isFile(solutionFile) ? readTextFile(solutionFile, 'reference solution') : null;
-          report = await lintScenarioIn(workbench, test, solution, (name) => readSeed(dir, name));
-          if (solutionFile && !isFile(solutionFile)) report.problems.unshift(`reference solution not found: ${relative(repoRoot, solutionFile)}`);
-        } catch (err) {
-          report = { id: test.id, problems: [`could not run: ${(err as Error).message.split('\n')[0]}`], warnings: [], referencePassed: null, emptyFailed: false, mutants: [], score: { caught: 0, total: 0 }, openWorldScore: { caught: 0, total: 0 }, assertions: [], promptIds: [] };
-        }
+        const report = await lintTest(workbench, s.dir, test, dir);
         reports.push(report);
         if (report.problems.length > 0) broken++;
         if (!flags.json) printReport(out, report, Boolean(flags.verbose));
