@@ -78,6 +78,23 @@ try {
     assert(text?.includes('Sound'), `lint: ${text}`);
   });
 
+  await check('Lint open scenario lints the catalog scenario with its reference solution', async () => {
+    await page.getByTestId('studio-lint-open').click();
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.lint.status === 'done', null, { timeout: 120_000 });
+    const report = await page.evaluate(() => window.__difflab.store.getState().studio.lint.report);
+    assert(report.id === 'random-boardgame-venue' && report.referencePassed && report.emptyFailed && report.score.total > 0, JSON.stringify(report).slice(0, 400));
+  });
+
+  await check('a form call runs as a step and is added to the script', async () => {
+    await page.evaluate(() => window.__difflab.store.getState().editor.setText(''));
+    await page.getByTestId('studio-call').locator('textarea').fill('{"channel": "C07RANDOM", "text": "posted from the form"}');
+    await page.getByRole('button', { name: 'Call now (adds it to the script)' }).click();
+    await page.waitForFunction(() => {
+      const s = window.__difflab.store.getState();
+      return s.editor.text.includes('chat.postMessage') && s.run.status === 'ready' && s.run.last?.runDiff.inserts.some((r) => r.message_text === 'posted from the form');
+    }, null, { timeout: 60_000 });
+  });
+
   await check('a script permalink opens the playground with that script', async () => {
     await page.evaluate(() => window.__difflab.store.getState().editor.setText('console.log("shared " + 42)'));
     await page.locator('summary', { hasText: 'Share' }).click();

@@ -48,6 +48,8 @@ export interface StudioSlice {
   setDraft(change: Partial<StudioSlice['draft']>): void;
   setFaults(plan: FaultPlan): Promise<void>;
   runLint(): Promise<void>;
+  /** Lints the open catalog scenario as it is, with its reference solution when it has one. */
+  lintSelected(): Promise<void>;
   /** The draft as a difflab-suite/1 file (with the editor's script as its solution), or why it cannot be. */
   suiteDraft(): { ok: true; draft: ScenarioDraft } | { ok: false; error: string };
   /** Adds the draft to the catalog as an imported suite and opens it. */
@@ -167,6 +169,20 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
       patch(set, 'studio', { lint: { status: 'running', report: null, error: null } });
       try {
         const report = await deps.workbench.lint(loaded.scenario, made.draft.solution ?? null);
+        patch(set, 'studio', { lint: { status: 'done', report, error: null } });
+      } catch (err) {
+        patch(set, 'studio', { lint: { status: 'error', report: null, error: (err as Error).message } });
+      }
+    },
+
+    async lintSelected() {
+      const entry = selected();
+      if (!entry) return patch(set, 'studio', { lint: { status: 'error', report: null, error: 'no scenario is open' } });
+      if (!deps.workbench.lint) return patch(set, 'studio', { lint: { status: 'error', report: null, error: 'this workbench cannot lint' } });
+      patch(set, 'studio', { lint: { status: 'running', report: null, error: null } });
+      try {
+        const solution = entry.solution ? await deps.loadSolution(entry.solution) : null;
+        const report = await deps.workbench.lint(entry.scenario, solution);
         patch(set, 'studio', { lint: { status: 'done', report, error: null } });
       } catch (err) {
         patch(set, 'studio', { lint: { status: 'error', report: null, error: (err as Error).message } });

@@ -64,3 +64,15 @@ describe('authoring from the diff', () => {
     expect(b).toEqual({ diff_type: 'added', entity: 'channel_members', where: { channel_id: { eq: 'C07LAUNCH' }, user_id: { eq: 'U07MAYA' } }, expected_count: 1 });
   });
 });
+
+describe('a form call as script', () => {
+  it('becomes one fetch with the JSON body, or the query for GET', async () => {
+    const { callScript } = await import('../../../src/studio/callScript.ts');
+    const post = callScript({ method: 'POST', url: 'https://slack.com/api/chat.postMessage', params: { channel: 'C1', text: 'it\'s "on"' } });
+    expect(post).toContain(`fetch("https://slack.com/api/chat.postMessage", { method: 'POST'`);
+    expect(post).toContain(`body: JSON.stringify({"channel":"C1","text":"it's \\"on\\""})`);
+    const get = callScript({ method: 'GET', url: 'https://slack.com/api/conversations.list', params: { limit: 2, types: 'im' } });
+    expect(get).toContain('fetch("https://slack.com/api/conversations.list?limit=2&types=im"');
+    expect(get).not.toContain('body:');
+  });
+});

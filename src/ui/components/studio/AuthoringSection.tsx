@@ -1,6 +1,7 @@
 import { useApp } from '../../hooks/useApp.ts';
 import { draftToSuiteFile } from '../../../studio/scenarioDraft.ts';
 import { AssertionEditor } from './AssertionEditor.tsx';
+import { CallForm } from './CallForm.tsx';
 import { DiffPicker } from './DiffPicker.tsx';
 import { download } from './download.ts';
 import { LintReportView } from './LintReportView.tsx';
@@ -15,6 +16,7 @@ export function AuthoringSection() {
   const say = useApp((s) => s.studio.say);
   const runLint = useApp((s) => s.studio.runLint);
   const saveDraft = useApp((s) => s.studio.saveDraft);
+  const lintSelected = useApp((s) => s.studio.lintSelected);
   const linting = useApp((s) => s.studio.lint.status === 'running');
   const exportSuite = () => {
     const made = suiteDraft();
@@ -41,13 +43,18 @@ export function AuthoringSection() {
           <textarea value={draft.prompt} rows={3} data-testid="studio-prompt" onChange={(e) => setDraft({ prompt: e.target.value })} />
         </label>
       </div>
+      <h4>Do it by hand</h4>
+      <CallForm />
       <h4>Diff of this run</h4>
       {diff ? <DiffPicker diff={diff} /> : <p className="studio-muted">No run yet.</p>}
       <h4>Assertions</h4>
       <AssertionEditor />
       <div className="studio-actions">
         <button type="button" className="btn btn-primary" data-testid="studio-lint-button" onClick={() => void runLint()} disabled={linting}>
-          Lint
+          Lint draft
+        </button>
+        <button type="button" className="btn" data-testid="studio-lint-open" onClick={() => void lintSelected()} disabled={linting}>
+          Lint open scenario
         </button>
         <button type="button" className="btn" onClick={() => void saveDraft()}>
           Save to catalog
