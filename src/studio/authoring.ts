@@ -114,6 +114,13 @@ export function withIgnoredField(ignore: IgnoreFields | undefined, table: string
   return next;
 }
 
+/** Two ignore lists as one (the suite's and the author's), each list sorted and without repeats. */
+export function mergeIgnore(a: IgnoreFields | undefined, b: IgnoreFields | undefined): IgnoreFields {
+  const out: IgnoreFields = {};
+  for (const src of [a ?? {}, b ?? {}]) for (const [k, v] of Object.entries(src)) if (v) out[k] = [...new Set([...(out[k] ?? []), ...v])].sort();
+  return out;
+}
+
 export function specOf(assertions: Assertion[], ignoreFields?: IgnoreFields): AssertionSpec {
   return { assertions, ...(ignoreFields && Object.keys(ignoreFields).length ? { ignore_fields: ignoreFields } : {}) };
 }

@@ -1,7 +1,7 @@
 import type { IgnoreFields, SpecIssue } from '../../evaluation/index.ts';
 import { validateSpec, type AssertionSpec } from '../../evaluation/index.ts';
 import { NO_FAULTS, type FaultPlan } from '../../session/faults.ts';
-import { assertionsFromPicks, specOf, withIgnoredField, type RowPick } from '../../studio/authoring.ts';
+import { assertionsFromPicks, mergeIgnore, specOf, withIgnoredField, type RowPick } from '../../studio/authoring.ts';
 import { DEFAULT_HUMAN_BUDGET, loadHumanResults, saveHumanResult, type HumanResult } from '../../studio/humanBaseline.ts';
 import type { LintReport } from '../../studio/lint.ts';
 import { checkRunRecord, gradeOf, stepVerdict, type RunRecord, type RunStep } from '../../studio/runRecord.ts';
@@ -40,6 +40,8 @@ export interface StudioSlice {
   message: string | null;
 
   toggle(open?: boolean): void;
+  /** The open scenario's ignored fields (the suite's `global` list…) with the ones marked here. */
+  effectiveIgnore(): IgnoreFields;
   /** Adds or removes a field of a picked row's `where` (picking the row when it is not picked yet). */
   toggleWhere(kind: RowPick['kind'], index: number, field: string): void;
   unpick(kind: RowPick['kind'], index: number): void;
@@ -73,7 +75,8 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
   /** Rebuilds the spec text from the picks (authoring overwrites hand edits only when the picks change). */
   const regenerate = () => {
     const diff = get().run.last?.runDiff;
-    const { picks, ignore } = get().studio;
+    const { picks } = get().studio;
+    const ignore = get().studio.effectiveIgnore();
     if (!diff) return;
     const spec = specOf(assertionsFromPicks(diff, picks, { ignoreFields: ignore }), ignore);
     get().studio.setSpecText(JSON.stringify(spec, null, 2));
@@ -96,6 +99,10 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
     humanResults: loadHumanResults(deps.storage),
     viewedRun: null,
     message: null,
+
+    effectiveIgnore() {
+      return mergeIgnore(selected()?.scenario.spec.ignore_fields, get().studio.ignore);
+    },
 
     toggle(open) {
       update((s) => ({ open: open ?? !s.open }));

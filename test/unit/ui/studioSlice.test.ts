@@ -71,3 +71,24 @@ describe('the studio slice', () => {
     expect(state().studio.humanResults).toEqual([result]);
   });
 });
+
+describe('authoring with the suite’s ignored fields', () => {
+  it('leaves the open scenario’s ignored columns out of expected_changes', async () => {
+    const renamed = scenario('rename', { spec: { assertions: [], ignore_fields: { global: ['updated_at'] } } });
+    const diff = {
+      inserts: [],
+      updates: [{ __table__: 'channels', before: { channel_id: 'C1', channel_name: 'a', updated_at: '1' }, after: { channel_id: 'C1', channel_name: 'b', updated_at: '2' } }],
+      deletes: [],
+    };
+    const workbench = fakeWorkbench(() => outcomeFor(renamed, diff));
+    const store = createAppStore({ workbench, storage: memoryStorage(), now: () => 1, loadSolution: async () => '' }, { suites: [loadedSuite('s', [renamed])], reports: [] });
+    await store.getState().run.start();
+    await store.getState().run.execute();
+    store.getState().studio.toggleWhere('update', 0, 'channel_id');
+    expect(store.getState().studio.spec?.assertions).toEqual([
+      { diff_type: 'changed', entity: 'channels', where: { channel_id: { eq: 'C1' } }, expected_changes: { channel_name: { from: { eq: 'a' }, to: { eq: 'b' } } }, expected_count: 1 },
+    ]);
+    store.getState().studio.ignoreField('channels', 'channel_name');
+    expect(store.getState().studio.spec?.ignore_fields).toEqual({ global: ['updated_at'], channels: ['channel_name'] });
+  });
+});

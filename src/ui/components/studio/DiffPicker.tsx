@@ -1,5 +1,6 @@
 import { useApp } from '../../hooks/useApp.ts';
-import { changedFieldsOf, rowImage } from '../../../studio/authoring.ts';
+import { useMemo } from 'react';
+import { changedFieldsOf, mergeIgnore, rowImage } from '../../../studio/authoring.ts';
 import type { Diff } from '../../../engine/index.ts';
 
 const KINDS = [
@@ -17,7 +18,9 @@ function show(v: unknown): string {
 /** The run diff, row by row: a click on a field puts it in the row's `where`; × ignores that field of the table. */
 export function DiffPicker({ diff }: { diff: Diff }) {
   const picks = useApp((s) => s.studio.picks);
-  const ignore = useApp((s) => s.studio.ignore);
+  const own = useApp((s) => s.studio.ignore);
+  const suiteIgnore = useApp((s) => s.catalog.entries.find((e) => e.key === s.catalog.selectedKey)?.scenario.spec.ignore_fields);
+  const ignore = useMemo(() => mergeIgnore(suiteIgnore, own), [suiteIgnore, own]);
   const toggleWhere = useApp((s) => s.studio.toggleWhere);
   const unpick = useApp((s) => s.studio.unpick);
   const ignoreField = useApp((s) => s.studio.ignoreField);
