@@ -107,6 +107,23 @@ try {
     await other.close();
   });
 
+  await check('a scenario-draft permalink opens with the scenario in the catalog and its script in the editor', async () => {
+    await page.getByRole('button', { name: 'Link to scenario draft' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=share-link]')?.value.includes('#share=v1.') && document.querySelector('[data-testid=studio-share]')?.textContent.includes('scenario'));
+    const link = await page.getByTestId('share-link').inputValue();
+    const script = await page.evaluate(() => window.__difflab.store.getState().editor.text);
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.waitForFunction(() => {
+      const s = window.__difflab?.store.getState();
+      return s?.catalog.entries.some((e) => e.key === 'studio-my-scenario/my-scenario');
+    }, null, { timeout: 60_000 });
+    await other.waitForFunction((t) => window.__difflab.store.getState().editor.text === t, script, { timeout: 30_000 });
+    const prompt = await other.evaluate(() => window.__difflab.store.getState().catalog.entries.find((e) => e.key === 'studio-my-scenario/my-scenario').scenario.prompt);
+    assert(prompt === 'Tell #random that board games moved to the 4th floor.', `prompt: ${prompt}`);
+    await other.close();
+  });
+
   await check('an injected rate limit reaches the script as Slack’s 429 with Retry-After', async () => {
     await page.locator('summary', { hasText: 'Fault injection' }).click();
     await page.getByLabel('rate limit every N requests').fill('1');
