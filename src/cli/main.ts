@@ -24,6 +24,7 @@ const commands: Record<string, Command> = {
   eval: lazy(() => import('./agentEval.ts'), (m) => m.evalSpec, (m) => m.evalCommand),
   merge: lazy(() => import('./agentResults.ts'), (m) => m.mergeSpec, (m) => m.mergeCommand),
   report: lazy(() => import('./agentResults.ts'), (m) => m.reportSpec, (m) => m.reportCommand),
+  lint: lazy(() => import('./lint.ts'), (m) => m.lintSpec, (m) => m.lintCommand),
 };
 
 /** One line per command: the usage list and each command's --help show it. */
@@ -33,6 +34,7 @@ const summaries: Record<string, string> = {
   evaluate: 'evaluate a recorded diff (Agent-Diff format) against an assertion spec; --batch for JSONL',
   selftest: "prove every project scenario: its reference solution passes and an empty script fails",
   serve: 'serve the replicas and the Agent-Diff platform API over HTTP',
+  lint: 'prove each scenario sound: reference passes, empty fails, mutants of its diff fail; mutation scores',
   bench: 'measure environment creation, request latency, diff + evaluation cost and evaluate throughput',
   eval: 'run a model as an agent over scenarios × trials (batch, shardable) and write run records as JSONL',
   merge: 'join results files (shards of one evaluation, or several runs) into one JSONL or CSV',

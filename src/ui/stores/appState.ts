@@ -8,6 +8,7 @@ import type { EditorSlice } from './editorSlice.ts';
 import type { PrefsSlice } from './prefsSlice.ts';
 import type { RunSlice } from './runSlice.ts';
 import type { StateBrowserSlice } from './stateBrowserSlice.ts';
+import type { StudioSlice } from './studioSlice.ts';
 
 export interface AppState {
   catalog: CatalogSlice;
@@ -17,6 +18,7 @@ export interface AppState {
   stateBrowser: StateBrowserSlice;
   prefs: PrefsSlice;
   agent: AgentSlice;
+  studio: StudioSlice;
 }
 
 /** The part of localStorage the stores use; tests pass a Map-backed one. */

@@ -3,6 +3,8 @@ import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { Verdict } from '../../evaluation/index.ts';
 import type { WorldOutcome } from '../../agent/world.ts';
+import type { FaultPlan } from '../../session/faults.ts';
+import type { LintReport } from '../../studio/lint.ts';
 
 /** A table as the UI needs it: where it lives, how to key its rows, and its columns in order. */
 export interface TableMeta {
@@ -55,6 +57,10 @@ export interface WorkbenchOps {
   agentTool: { args: { service: string; name: string; args: Record<string, unknown> }; result: WorldOutcome };
   /** Agent runs: records the final answer and evaluates the state as it is. */
   agentFinish: { args: { answer: string | null }; result: { runDiff: Diff; verdict: Verdict } };
+  /** Faults for this and later runs (kept across opens until changed; `{}` turns them off). */
+  setFaults: { args: { plan: FaultPlan }; result: null };
+  /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */
+  lint: { args: { scenario: Scenario; solution: string | null }; result: LintReport };
 }
 
 export type OpName = keyof WorkbenchOps;
