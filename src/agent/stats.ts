@@ -60,6 +60,7 @@ export function runScore(r: Pick<RunSummary, 'scorePassed' | 'scoreTotal'>): num
 
 export interface GroupStats {
   runs: number;
+  /** Scenario × configuration (model, mode, docs) pairs: the units pass@k and pass^k average over. */
   scenarios: number;
   /** The smallest number of trials any scenario had: pass@k and pass^k are given for k = 1…minTrials. */
   minTrials: number;
@@ -77,9 +78,10 @@ export interface GroupStats {
 }
 
 export function groupStats(runs: readonly RunSummary[]): GroupStats {
+  // Trials are the runs of one scenario under one configuration: other models' runs are not more trials.
   const byScenario = new Map<string, { n: number; c: number }>();
   for (const r of runs) {
-    const key = `${r.suite ?? ''}/${r.scenario}`;
+    const key = `${r.model}|${r.mode}|${r.docs}|${r.suite ?? ''}/${r.scenario}`;
     const s = byScenario.get(key) ?? { n: 0, c: 0 };
     s.n++;
     if (r.passed) s.c++;

@@ -150,7 +150,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
             relevantEndpoints: await endpoints,
             trial: job.trial,
             batch,
-            id: `${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${mode}/${docs}`,
+            id: `${batch} :: ${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${mode}/${docs}`,
           });
         } finally {
           await session.dispose();

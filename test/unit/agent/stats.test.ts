@@ -77,3 +77,17 @@ describe('groupStats', () => {
     expect(groups.map((g) => [g.key, g.stats.runs])).toEqual([['linear', 1], ['slack', 2]]);
   });
 });
+
+describe('trials across models', () => {
+  it('pass@k counts trials per model: two models are not six trials of one', () => {
+    const runs = [
+      ...[0, 1, 2].map(() => run('a', true, { model: 'good' })),
+      ...[0, 1, 2].map(() => run('a', false, { model: 'bad' })),
+    ];
+    const s = groupStats(runs);
+    expect(s.minTrials).toBe(3);
+    expect(s.scenarios).toBe(2);
+    expect(s.passAtK[3]).toBeCloseTo(0.5);
+    expect(s.passHatK[3]).toBeCloseTo(0.5);
+  });
+});
