@@ -110,6 +110,7 @@ type Comment {
 }
 
 type CommentConnection {
+  edges: [CommentEdge!]!
   nodes: [Comment!]!
   pageInfo: PageInfo!
 }
@@ -275,6 +276,7 @@ type IssueBatchPayload {
 }
 
 type IssueConnection {
+  edges: [IssueEdge!]!
   nodes: [Issue!]!
   pageInfo: PageInfo!
 }
@@ -299,6 +301,7 @@ type IssueLabel {
 }
 
 type IssueLabelConnection {
+  edges: [IssueLabelEdge!]!
   nodes: [IssueLabel!]!
   pageInfo: PageInfo!
 }
@@ -326,6 +329,7 @@ type IssueRelation {
 }
 
 type IssueRelationConnection {
+  edges: [IssueRelationEdge!]!
   nodes: [IssueRelation!]!
   pageInfo: PageInfo!
 }
@@ -602,6 +606,7 @@ type Team {
 }
 
 type TeamConnection {
+  edges: [TeamEdge!]!
   nodes: [Team!]!
   pageInfo: PageInfo!
 }
@@ -618,6 +623,7 @@ type TeamMembership {
 }
 
 type TeamMembershipConnection {
+  edges: [TeamMembershipEdge!]!
   nodes: [TeamMembership!]!
   pageInfo: PageInfo!
 }
@@ -680,6 +686,7 @@ type User {
 }
 
 type UserConnection {
+  edges: [UserEdge!]!
   nodes: [User!]!
   pageInfo: PageInfo!
 }
@@ -706,6 +713,7 @@ type WorkflowStateArchivePayload {
 }
 
 type WorkflowStateConnection {
+  edges: [WorkflowStateEdge!]!
   nodes: [WorkflowState!]!
   pageInfo: PageInfo!
 }
@@ -1447,4 +1455,36 @@ scalar TimelessDate
 scalar TimelessDateOrDuration
 
 scalar UUID
+type CommentEdge {
+  node: Comment!
+  cursor: String!
+}
+type IssueEdge {
+  node: Issue!
+  cursor: String!
+}
+type IssueLabelEdge {
+  node: IssueLabel!
+  cursor: String!
+}
+type IssueRelationEdge {
+  node: IssueRelation!
+  cursor: String!
+}
+type TeamEdge {
+  node: Team!
+  cursor: String!
+}
+type TeamMembershipEdge {
+  node: TeamMembership!
+  cursor: String!
+}
+type UserEdge {
+  node: User!
+  cursor: String!
+}
+type WorkflowStateEdge {
+  node: WorkflowState!
+  cursor: String!
+}
 `;
