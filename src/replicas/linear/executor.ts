@@ -35,9 +35,9 @@ export function linearSchema(): GraphQLSchema {
       const type = schema.getType(typeName);
       if (!isObjectType(type)) throw new Error(`resolver for unknown type ${typeName}`);
       for (const [name, resolve] of Object.entries(fields)) {
+        // Shared resolver sets (Issue and IssueSearchResult) may name fields one of the types lacks.
         const field = type.getFields()[name];
-        if (!field) throw new Error(`resolver for unknown field ${typeName}.${name}`);
-        field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
+        if (field) field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
       }
     }
   }
@@ -78,12 +78,14 @@ const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
 function prepare(query: string): DocumentNode | readonly GraphQLError[] {
   let hit = documents.get(query);
   if (hit) return hit;
+  const schema = linearSchema();
   try {
     const doc = parse(query);
-    const errors = validate(linearSchema(), doc);
+    const errors = validate(schema, doc);
     hit = errors.length ? errors : doc;
   } catch (err) {
-    hit = [err instanceof GraphQLError ? err : new GraphQLError(String(err))];
+    if (!(err instanceof GraphQLError)) throw err;
+    hit = [err];
   }
   if (documents.size > 500) documents.clear();
   documents.set(query, hit);
