@@ -272,8 +272,18 @@ CREATE TABLE issue_relations (
 /** Linear's names for the five priorities (0 = none … 4 = low). */
 export const PRIORITY_LABELS = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;
 
-/** Fills what Agent-Diff's smaller seed rows leave out, so every row reads like one the API wrote. */
+/** Required columns that seeds may leave out (a missing column is loaded as null, not as its default). */
+const REQUIRED_DEFAULTS: Record<string, Row> = {
+  users: { active: true, admin: false, app: false, guest: false },
+  teams: { private: false },
+  issue_labels: { isGroup: false },
+  issues: { priority: 0 },
+  workflow_states: { position: 0 },
+};
+
+/** Fills what seed rows leave out, so every row reads like one the API wrote. */
 export function prepareSeedRow(table: string, row: Row): Row {
+  for (const [column, value] of Object.entries(REQUIRED_DEFAULTS[table] ?? {})) if (row[column] == null) row[column] = value;
   if (table === 'issues') {
     const p = Number(row.priority ?? 0);
     if (row.priorityLabel == null) row.priorityLabel = PRIORITY_LABELS[p] ?? 'No priority';
