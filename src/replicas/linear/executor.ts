@@ -10,9 +10,13 @@ import {
   isObjectType,
   isScalarType,
   parse,
+  parseType,
+  typeFromAST,
+  type GraphQLInputType,
   validate,
   type DocumentNode,
   type GraphQLFieldResolver,
+  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
 } from 'graphql';
@@ -22,7 +26,7 @@ import { badRequest, errorResponse, linearExtensions, validationErrors } from '.
 import { mutationResolvers } from './mutations.ts';
 import { queryResolvers, type ResolverMap } from './resolvers.ts';
 import { linearSdl } from './sdl.ts';
-import { linearSdlNewer } from './sdlNewer.ts';
+import { linearNewerArguments, linearSdlNewer } from './sdlNewer.ts';
 
 let cached: GraphQLSchema | null = null;
 
@@ -30,6 +34,21 @@ let cached: GraphQLSchema | null = null;
 export function linearSchema(): GraphQLSchema {
   if (cached) return cached;
   const schema = buildSchema(linearSdl + linearSdlNewer);
+  for (const [coordinate, args] of Object.entries(linearNewerArguments)) {
+    const [typeName, fieldName] = coordinate.split('.');
+    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+    for (const [name, type] of Object.entries(args)) {
+      field.args.push({
+        name,
+        type: typeFromAST(schema, parseType(type) as never) as GraphQLInputType,
+        description: undefined,
+        defaultValue: undefined,
+        deprecationReason: undefined,
+        extensions: {},
+        astNode: undefined,
+      });
+    }
+  }
   for (const map of [queryResolvers, mutationResolvers] as ResolverMap[]) {
     for (const [typeName, fields] of Object.entries(map)) {
       const type = schema.getType(typeName);

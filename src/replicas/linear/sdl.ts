@@ -50,7 +50,7 @@ type Mutation {
   workflowStateUpdate(id: String!, input: WorkflowStateUpdateInput!): WorkflowStatePayload!
   workflowStateArchive(id: String!): WorkflowStateArchivePayload!
   teamCreate(copySettingsFromTeamId: String, input: TeamCreateInput!): TeamPayload!
-  teamUpdate(id: String!, input: TeamUpdateInput!): TeamPayload!
+  teamUpdate(id: String!, input: TeamUpdateInput!, mapping: InheritanceEntityMapping): TeamPayload!
   teamMembershipCreate(input: TeamMembershipCreateInput!): TeamMembershipPayload!
   teamMembershipDelete(alsoLeaveParentTeams: Boolean, id: String!): DeletePayload!
 }

@@ -116,3 +116,12 @@ extend type Team {
   aiDiscussionSummariesEnabled: Boolean!
 }
 `;
+
+/**
+ * Arguments that @linear/sdk 98 sends and the published SDL lacks. SDL cannot add an argument to an existing field,
+ * so `linearSchema()` adds these after building.
+ */
+export const linearNewerArguments: Record<string, Record<string, string>> = {
+  'Mutation.commentUpdate': { skipEditedAt: 'Boolean' },
+  'Team.members': { sort: '[UserSortInput!]' },
+};
