@@ -16,6 +16,7 @@ import {
   validate,
   type DocumentNode,
   type GraphQLFieldResolver,
+  type GraphQLArgument,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -38,7 +39,7 @@ export function linearSchema(): GraphQLSchema {
     const [typeName, fieldName] = coordinate.split('.');
     const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
     for (const [name, type] of Object.entries(args)) {
-      field.args.push({
+      (field.args as GraphQLArgument[]).push({
         name,
         type: typeFromAST(schema, parseType(type) as never) as GraphQLInputType,
         description: undefined,
