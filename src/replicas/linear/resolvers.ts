@@ -138,7 +138,8 @@ export const queryResolvers: ResolverMap = {
     parent: (c, _, ctx) => ctx.load('comment', c.parentId),
     children: childrenBy('comment', 'parentId'),
     reactions: () => [],
-    bodyData: (c) => c.bodyData ?? JSON.stringify(prosemirror(String(c.body ?? ''))),
+    // Derived from the markdown body, which is what mutations write (a stored bodyData would go stale).
+    bodyData: (c) => JSON.stringify(prosemirror(String(c.body ?? ''))),
   },
   IssueRelation: {
     issue: (r, _, ctx) => ctx.require('issue', r.issueId),
