@@ -84,6 +84,7 @@ export function generate(targetIssues = 300) {
   }
   // An obsolete state, kept unarchived, that clean-up scenarios retire.
   workflow_states.push({ id: 'state-sup-waiting-on-customer', teamId: 'team-sup', name: 'Waiting on Customer', type: 'started', color: '#a0a0a0', position: 8, createdAt: at(0.05), updatedAt: at(0.05) });
+  stateOf['SUP:Waiting on Customer'] = 'state-sup-waiting-on-customer';
 
   // ---- labels: workspace labels and a few team labels
   const issue_labels = [];
