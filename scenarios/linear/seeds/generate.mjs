@@ -187,10 +187,12 @@ export function generate(targetIssues = 300) {
   const THINGS = ['availability search', 'recurring bookings', 'staff calendar sync', 'invoice emails', 'team permissions', 'booking reminders', 'time-zone picker', 'public booking page', 'waitlist', 'payment retries', 'webhooks', 'audit log', 'CSV import', 'rate limits', 'search index', 'holiday calendars', 'client notes', 'mobile widget', 'OAuth consent screen', 'analytics export'];
   const STATE_NAMES = ['Backlog', 'Backlog', 'Todo', 'Todo', 'In Progress', 'In Review', 'Done', 'Done', 'Canceled'];
   const keys = teams.map((t) => t.key);
+  const rootsOf = Object.fromEntries(teams.map((t) => [t.id, issues.filter((i) => i.teamId === t.id && !i.parentId)]));
   while (issues.length < targetIssues) {
     const teamKey = pick(keys);
     const t = teamByKey[teamKey];
-    const parent = rand() < 0.15 ? pick(issues.filter((i) => i.teamId === t.id && !i.parentId)) : null;
+    const roots = rootsOf[t.id];
+    const parent = rand() < 0.15 && roots.length ? pick(roots) : null;
     const labels = rand() < 0.6 ? [pick(LABEL_POOL)] : [];
     const cyc = cycles.filter((c) => c.teamId === t.id);
     addIssue(teamKey, `${pick(VERBS)} ${pick(THINGS)}${rand() < 0.3 ? ` for ${pick(['enterprise', 'EU', 'mobile', 'new'])} customers` : ''}`, {
@@ -198,6 +200,7 @@ export function generate(targetIssues = 300) {
       parentId: parent?.id ?? null, labels, estimate: rand() < 0.5 ? pick([1, 2, 3, 5, 8]) : null, cycleId: cyc.length && rand() < 0.4 ? pick(cyc).id : null,
       dueDate: rand() < 0.15 ? iso(Date.UTC(2026, 0, 1) + randInt(0, 90) * 864e5).slice(0, 10) : null,
     });
+    if (!parent) rootsOf[t.id].push(issues[issues.length - 1]);
   }
 
   // ---- relations
@@ -226,9 +229,11 @@ export function generate(targetIssues = 300) {
     comment(`comment-gen-${String(i).padStart(3, '0')}`, issue, pick(members[issue.teamId]), pick(PHRASES), 0.2 + 0.7 * (i / 120));
   }
 
+  const labelsOf = new Map();
+  for (const a of assoc) labelsOf.set(a.issue_id, [...(labelsOf.get(a.issue_id) ?? []), a.issue_label_id]);
   return {
     organizations: [ORG], users, teams, team_memberships, workflow_states, issue_labels, cycles,
-    issues: issues.map((i) => ({ ...i, labelIds: assoc.filter((a) => a.issue_id === i.id).map((a) => a.issue_label_id) })),
+    issues: issues.map((i) => ({ ...i, labelIds: labelsOf.get(i.id) ?? [] })),
     issue_label_issue_association: assoc, comments, issue_relations,
   };
 }

@@ -128,7 +128,11 @@ function orderFor(entity: EntityName, args: ConnectionArgs): Order[] {
       }
     }
   }
-  if (orders.length === 0) orders.push({ expr: `COALESCE(${col('x', args.orderBy ?? 'createdAt')}, ${EPOCH})`, desc: true });
+  if (orders.length === 0) {
+    // Issues' timestamps are NOT NULL, so the plain column can walk the (createdAt DESC, id DESC) index.
+    const column = col('x', args.orderBy ?? 'createdAt');
+    orders.push({ expr: entity === 'issue' ? column : `COALESCE(${column}, ${EPOCH})`, desc: true });
+  }
   orders.push({ expr: `x."id"`, desc: true });
   return orders;
 }

@@ -7,6 +7,9 @@ import { Sql } from './sql.ts';
 /** What every resolver of one request shares: the route context and a cache of rows loaded by id. */
 export class LinearContext {
   private rows = new Map<string, Promise<Row | null>>();
+  /** Ids asked for in the current tick, per entity: loaded together in one query (the 50 issues of a page ask at once). */
+  private pending = new Map<EntityName, Map<string, (row: Row | null) => void>>();
+  private failures = new Map<EntityName, Map<string, (err: unknown) => void>>();
   constructor(readonly rc: RouteContext) {}
 
   get actingUserId(): string | null {
@@ -27,10 +30,33 @@ export class LinearContext {
     const key = `${entity}:${id}`;
     let hit = this.rows.get(key);
     if (!hit) {
-      hit = this.query(`SELECT * FROM ${ENTITIES[entity].table} WHERE "id" = $1`, [id]).then((r) => r[0] ?? null);
+      hit = new Promise<Row | null>((resolve, reject) => {
+        if (!this.pending.has(entity)) {
+          this.pending.set(entity, new Map());
+          this.failures.set(entity, new Map());
+          queueMicrotask(() => void this.flush(entity));
+        }
+        this.pending.get(entity)!.set(id, resolve);
+        this.failures.get(entity)!.set(id, reject);
+      });
       this.rows.set(key, hit);
     }
     return hit;
+  }
+
+  private async flush(entity: EntityName): Promise<void> {
+    const waiting = this.pending.get(entity)!;
+    const failing = this.failures.get(entity)!;
+    this.pending.delete(entity);
+    this.failures.delete(entity);
+    try {
+      const ids = [...waiting.keys()];
+      const rows = await this.query(`SELECT * FROM ${ENTITIES[entity].table} WHERE "id" = ANY($1::text[])`, [ids]);
+      const byId = new Map(rows.map((r) => [String(r.id), r]));
+      for (const [id, resolve] of waiting) resolve(byId.get(id) ?? null);
+    } catch (err) {
+      for (const reject of failing.values()) reject(err);
+    }
   }
 
   /** Like `load`, but an unknown id is Linear's "Entity not found" error. */

@@ -11,7 +11,13 @@ export type FilterField =
   /** Many-to-one: this table's `column` holds the id of one `entity` row (or null). */
   | { kind: 'one'; entity: EntityName; column: string }
   /** One-to-many or many-to-many: rows of `entity` joined to the outer row. */
-  | { kind: 'many'; entity: EntityName; join: (outer: string, inner: string, pivot: string) => { from: string; where: string } }
+  | {
+      kind: 'many';
+      entity: EntityName;
+      join: (outer: string, inner: string, pivot: string) => { from: string; where: string };
+      /** For a many-to-many through a join table: its name and the columns holding this row's and the target's id. */
+      through?: { table: string; outerColumn: string; targetColumn: string };
+    }
   /** Computed: the acting user (`isMe`) or the text an issue is searched by (`searchableContent`). */
   | { kind: 'isMe' }
   | { kind: 'content' };
@@ -64,6 +70,7 @@ export const ENTITIES: Record<EntityName, Entity> = {
           from: `issue_label_issue_association ${pivot} JOIN issue_labels ${inner} ON ${inner}."id" = ${pivot}."issue_label_id"`,
           where: `${pivot}."issue_id" = ${outer}."id"`,
         }),
+        through: { table: 'issue_label_issue_association', outerColumn: 'issue_id', targetColumn: 'issue_label_id' },
       },
       searchableContent: { kind: 'content' },
     },

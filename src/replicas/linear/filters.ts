@@ -58,7 +58,14 @@ function compileRelation(entity: EntityName, column: string, value: Filter, alia
   if (Object.keys(rest).some((k) => rest[k] != null)) {
     const inner = sql.alias();
     const cond = compileFilter(entity, rest, inner, sql);
-    parts.push(`EXISTS (SELECT 1 FROM ${ENTITIES[entity].table} ${inner} WHERE ${inner}."id" = ${ref} AND ${cond})`);
+    const table = ENTITIES[entity].table;
+    // Teams, states, users and labels are few: their matching ids are computed once (an InitPlan), which lets the
+    // outer scan use its index on the reference column and keeps planning cheap. Issues are many: correlate.
+    parts.push(
+      entity === 'issue'
+        ? `EXISTS (SELECT 1 FROM ${table} ${inner} WHERE ${inner}."id" = ${ref} AND ${cond})`
+        : `${ref} = ANY(ARRAY(SELECT ${inner}."id" FROM ${table} ${inner} WHERE ${cond}))`,
+    );
   }
   return joinAll(parts, 'AND');
 }
@@ -72,18 +79,24 @@ function compileCollection(field: Extract<FilterField, { kind: 'many' }>, value:
     return { inner, sql: (c: string) => `EXISTS (SELECT 1 FROM ${from} WHERE ${where} AND ${c})`, cond };
   };
   const live = (inner: string) => `${inner}."archivedAt" IS NULL`;
-  if (some) {
+  const anyOf = (f: Filter) => {
+    if (field.through) {
+      // Through a join table: the matching targets are computed once, then probed per row by the pivot's key.
+      const inner = sql.alias();
+      const p = sql.alias('p');
+      const { table, outerColumn, targetColumn } = field.through;
+      const targets = `ARRAY(SELECT ${inner}."id" FROM ${ENTITIES[field.entity].table} ${inner} WHERE ${live(inner)} AND ${compileFilter(field.entity, f, inner, sql)})`;
+      return `EXISTS (SELECT 1 FROM ${table} ${p} WHERE ${p}."${outerColumn}" = ${col(alias, 'id')} AND ${p}."${targetColumn}" = ANY(${targets}))`;
+    }
     const e = exists('');
-    parts.push(e.sql(`${live(e.inner)} AND ${compileFilter(field.entity, some, e.inner, sql)}`));
-  }
+    return e.sql(`${live(e.inner)} AND ${compileFilter(field.entity, f, e.inner, sql)}`);
+  };
+  if (some) parts.push(anyOf(some));
   if (every) {
     const e = exists('');
     parts.push(`NOT ${e.sql(`${live(e.inner)} AND NOT (${compileFilter(field.entity, every, e.inner, sql)})`)}`);
   }
-  if (Object.keys(direct).some((k) => direct[k] != null)) {
-    const e = exists('');
-    parts.push(e.sql(`${live(e.inner)} AND ${compileFilter(field.entity, direct, e.inner, sql)}`));
-  }
+  if (Object.keys(direct).some((k) => direct[k] != null)) parts.push(anyOf(direct));
   if (length) {
     const inner = sql.alias();
     const { from, where } = field.join(alias, inner, sql.alias('p'));

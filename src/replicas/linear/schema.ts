@@ -225,11 +225,16 @@ CREATE TABLE issues (
   "slaBreachesAt" timestamptz,
   "startedTriageAt" timestamptz,
   "triagedAt" timestamptz,
-  "createdAt" timestamptz,
-  "updatedAt" timestamptz,
+  "createdAt" timestamptz NOT NULL,
+  "updatedAt" timestamptz NOT NULL,
   "archivedAt" timestamptz
 );
 CREATE INDEX issues_team ON issues ("teamId", "number");
+CREATE INDEX issues_created ON issues ("createdAt" DESC, "id" DESC);
+CREATE INDEX issues_updated ON issues ("updatedAt" DESC, "id" DESC);
+CREATE INDEX issues_state ON issues ("stateId");
+CREATE INDEX issues_assignee ON issues ("assigneeId");
+CREATE INDEX issues_parent ON issues ("parentId");
 CREATE INDEX issues_identifier ON issues ("identifier");
 
 CREATE TABLE issue_label_issue_association (
@@ -277,7 +282,8 @@ const REQUIRED_DEFAULTS: Record<string, Row> = {
   users: { active: true, admin: false, app: false, guest: false },
   teams: { private: false },
   issue_labels: { isGroup: false },
-  issues: { priority: 0 },
+  // Pagination orders issues by these; a seed row without them reads as created at the epoch.
+  issues: { priority: 0, createdAt: '1970-01-01T00:00:00Z', updatedAt: '1970-01-01T00:00:00Z' },
   workflow_states: { position: 0 },
 };
 
