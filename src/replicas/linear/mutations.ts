@@ -173,10 +173,13 @@ const DEFAULT_STATES = [
   { name: 'Duplicate', type: 'canceled', color: '#95a2b3' },
 ];
 
-function teamKey(name: string): string {
+/** A key from the name's initials (or its first letters), made unique with a number when it is taken. */
+async function newTeamKey(ctx: LinearContext, name: string): Promise<string> {
   const words = name.toUpperCase().replace(/[^A-Z0-9 ]/g, '').split(/\s+/).filter(Boolean);
-  const key = words.length > 1 ? words.map((w) => w[0]).join('') : (words[0] ?? 'TEAM');
-  return key.slice(0, 5) || 'TEAM';
+  const base = (words.length > 1 ? words.map((w) => w[0]).join('') : (words[0] ?? 'TEAM').slice(0, 3)).slice(0, 5) || 'TEAM';
+  const taken = new Set((await ctx.query<{ key: string }>(`SELECT upper("key") AS key FROM teams`)).map((r) => r.key));
+  if (!taken.has(base)) return base;
+  for (let n = 2; ; n++) if (!taken.has(`${base}${n}`)) return `${base}${n}`;
 }
 
 export const mutationResolvers: ResolverMap = {
@@ -351,9 +354,9 @@ export const mutationResolvers: ResolverMap = {
     teamCreate: async (_, { input }, ctx) => {
       const name = String(input.name ?? '').trim();
       if (!name) throw inputError('name must not be empty', 'A team needs a name.');
-      const key = String(input.key ?? teamKey(name)).toUpperCase();
-      const clash = await ctx.query(`SELECT 1 FROM teams WHERE upper("key") = $1 OR lower("name") = lower($2)`, [key, name]);
-      if (clash.length) throw inputError('team key or name already in use', `A team with the key ${key} or the name "${name}" already exists.`);
+      const key = input.key ? String(input.key).toUpperCase() : await newTeamKey(ctx, name);
+      const clash = await ctx.query(`SELECT 1 FROM teams WHERE upper("key") = $1`, [key]);
+      if (clash.length) throw inputError('team key already in use', `The team key ${key} is already in use.`);
       const org = await organization(ctx);
       const me = await viewer(ctx);
       const now = ctx.now();

@@ -49,6 +49,26 @@ describe('transport and errors', () => {
     expect((await t.diff()).updates).toEqual([]);
   });
 
+  it('GET runs a query from the query string and refuses a mutation', async () => {
+    const get = (q: string) =>
+      t.router.route(new Request(`https://api.linear.app/graphql?query=${encodeURIComponent(q)}`, { headers: { authorization: 'lin_api_x' } }), t.env);
+    const r = await get('{ viewer { id } }');
+    expect(r.status).toBe(200);
+    expect((await r.json()).data.viewer.id).toBe(OPS_AGENT);
+    const m = await get('mutation { commentDelete(id: "comment-double-1") { success } }');
+    expect(m.status).toBe(405);
+    expect((await t.diff()).updates).toEqual([]);
+  });
+
+  it('a body that is not JSON is a 400 graphql error', async () => {
+    const r = await t.router.route(
+      new Request('https://api.linear.app/graphql', { method: 'POST', headers: { authorization: 'k', 'content-type': 'application/json' }, body: 'query { viewer { id } }' }),
+      t.env,
+    );
+    expect(r.status).toBe(400);
+    expect((await r.json()).errors[0].extensions.type).toBe('graphql error');
+  });
+
   it('introspection works', async () => {
     const r = await t.gql('{ __type(name: "IssueFilter") { inputFields { name } } __schema { mutationType { fields { name } } } }');
     expect(r.body.data.__type.inputFields.map((f: any) => f.name)).toEqual(expect.arrayContaining(['team', 'state', 'labels', 'and', 'or']));
