@@ -17,7 +17,7 @@ export function compileFilter(entity: EntityName, filter: Filter | null | undefi
     if (value === undefined || value === null) continue;
     if (key === 'and') parts.push(joinAll((value as Filter[]).map((f) => compileFilter(entity, f, alias, sql)), 'AND'));
     else if (key === 'or') parts.push(joinAll((value as Filter[]).map((f) => compileFilter(entity, f, alias, sql)), 'OR'));
-    else if (key === 'null') parts.push(value ? 'FALSE' : 'TRUE'); // handled by the relation that holds this filter
+    else if (key === 'null') continue; // only meaningful on a relation: compileRelation reads it
     else {
       const field = ENTITIES[entity].fields[key];
       if (!field) throw inputError(`Filtering by ${key} is not supported`);
@@ -49,15 +49,21 @@ function compileField(field: FilterField, value: Filter, alias: string, sql: Sql
   }
 }
 
+/** A nullable relation filter: `null`, the related entity's fields, and `and`/`or` of such filters. */
 function compileRelation(entity: EntityName, column: string, value: Filter, alias: string, sql: Sql): string {
   const ref = col(alias, column);
-  const { null: isNull, ...rest } = value;
   const parts: string[] = [];
-  if (isNull === true) parts.push(`${ref} IS NULL`);
-  if (isNull === false) parts.push(`${ref} IS NOT NULL`);
-  if (Object.keys(rest).some((k) => rest[k] != null)) {
+  const fields: Filter = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (v === undefined || v === null) continue;
+    if (key === 'null') parts.push(v ? `${ref} IS NULL` : `${ref} IS NOT NULL`);
+    else if (key === 'and' || key === 'or') {
+      parts.push(joinAll((v as Filter[]).map((f) => compileRelation(entity, column, f, alias, sql)), key === 'and' ? 'AND' : 'OR'));
+    } else fields[key] = v;
+  }
+  if (Object.keys(fields).length) {
     const inner = sql.alias();
-    const cond = compileFilter(entity, rest, inner, sql);
+    const cond = compileFilter(entity, fields, inner, sql);
     const table = ENTITIES[entity].table;
     // Teams, states, users and labels are few: their matching ids are computed once (an InitPlan), which lets the
     // outer scan use its index on the reference column and keeps planning cheap. Issues are many: correlate.

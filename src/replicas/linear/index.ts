@@ -7,7 +7,8 @@ import { prepareSeedRow, schemaSql } from './schema.ts';
 export const linear = {
   name: 'linear',
   title: 'Linear GraphQL API',
-  baseUrls: ['https://api.linear.app/graphql'],
+  // The host root, with the one route `graphql`: tool names read post_graphql, and serve claims only /graphql.
+  baseUrls: ['https://api.linear.app/'],
   servicePath: 'linear',
   schemaSql,
   routes,

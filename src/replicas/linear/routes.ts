@@ -12,7 +12,7 @@ const params = {
 export const routes: Route<GraphqlRequest>[] = [
   {
     method: 'POST',
-    path: '',
+    path: 'graphql',
     summary: 'Run a GraphQL query or mutation against the Linear API',
     docs: LINEAR_DOCS,
     params,
@@ -21,7 +21,7 @@ export const routes: Route<GraphqlRequest>[] = [
   },
   {
     method: 'GET',
-    path: '',
+    path: 'graphql',
     summary: 'Run a GraphQL query (not a mutation) given in the query string',
     params,
     handler: (body, ctx) => runGraphql(body, ctx, 'GET'),

@@ -46,6 +46,12 @@ describe('IssueFilter comparators', () => {
     expect(await ids({ parent: { null: false } })).toEqual(await sqlIds(`i."parentId" IS NOT NULL`));
   });
 
+  it('or inside a nullable relation: unassigned or assigned to Dev', async () => {
+    expect(await ids({ assignee: { or: [{ null: true }, { id: { eq: 'user-dev' } }] } })).toEqual(
+      await sqlIds(`i."assigneeId" IS NULL OR i."assigneeId" = 'user-dev'`),
+    );
+  });
+
   it('nested relation filters: team key, state type, assignee name', async () => {
     expect(await ids({ team: { key: { eq: 'CORE' } } })).toEqual(await sqlIds(`i."teamId" = 'team-core'`));
     expect(await ids({ state: { type: { eq: 'started' } } })).toEqual(
