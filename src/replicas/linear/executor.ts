@@ -23,6 +23,7 @@ import {
 } from 'graphql';
 import type { RouteContext } from '../types.ts';
 import { LinearContext } from './context.ts';
+import { OPERATION_DOCS } from './docs.ts';
 import { badRequest, errorResponse, linearExtensions, validationErrors } from './errors.ts';
 import { mutationResolvers } from './mutations.ts';
 import { queryResolvers, type ResolverMap } from './resolvers.ts';
@@ -62,6 +63,12 @@ export function linearSchema(): GraphQLSchema {
         if (field) field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
       }
     }
+  }
+  for (const [coordinate, text] of Object.entries(OPERATION_DOCS)) {
+    const [typeName, fieldName] = coordinate.split('.');
+    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+    if (!field) throw new Error(`docs for unknown operation ${coordinate}`);
+    field.description = text;
   }
   cached = schema;
   return schema;

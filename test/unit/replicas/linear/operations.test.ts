@@ -73,6 +73,9 @@ describe('transport and errors', () => {
     const r = await t.gql('{ __type(name: "IssueFilter") { inputFields { name } } __schema { mutationType { fields { name } } } }');
     expect(r.body.data.__type.inputFields.map((f: any) => f.name)).toEqual(expect.arrayContaining(['team', 'state', 'labels', 'and', 'or']));
     expect(r.body.data.__schema.mutationType.fields.map((f: any) => f.name)).toContain('issueCreate');
+    const docs = await t.gql('{ __schema { queryType { fields { name description } } mutationType { fields { name description } } } }');
+    const all = [...docs.body.data.__schema.queryType.fields, ...docs.body.data.__schema.mutationType.fields];
+    expect(all.filter((f: any) => !f.description).map((f: any) => f.name)).toEqual([]);
   });
 });
 
