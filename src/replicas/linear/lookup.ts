@@ -13,7 +13,8 @@ export async function findIssue(ctx: LinearContext, idOrIdentifier: string): Pro
     `SELECT * FROM issues WHERE upper("identifier") = $1 OR "previousIdentifiers" @> $2::jsonb ORDER BY (upper("identifier") = $1) DESC LIMIT 1`,
     [key, JSON.stringify([key])],
   );
-  return rows[0] ?? null;
+  // Seeds may use readable ids that look like identifiers ("issue-7"): an id match is the fallback.
+  return rows[0] ?? ctx.load('issue', idOrIdentifier);
 }
 
 export async function requireIssue(ctx: LinearContext, idOrIdentifier: string): Promise<Row> {
