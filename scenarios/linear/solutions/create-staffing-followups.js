@@ -1,4 +1,4 @@
-// Reference solution: open a follow-up per blocked cutover dependency.
+// Reference solution: plan each backlog sub-issue of the migration.
 
 const API = 'https://api.linear.app/graphql';
 

@@ -1,4 +1,4 @@
-// Reference solution: close the migration epic only when appropriate.
+// Reference solution: advance the migration sub-issues.
 
 const API = 'https://api.linear.app/graphql';
 
