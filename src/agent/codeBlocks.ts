@@ -1,3 +1,4 @@
+import type { ScriptResult } from '../sandbox/types.ts';
 /** A fenced code block of a model's reply, and how it runs. */
 export interface CodeBlock {
   kind: 'js' | 'shell';
@@ -54,4 +55,11 @@ export function boundText(text: string, max: number): string {
   const head = Math.floor(max * 0.7);
   const tail = max - head;
   return `${text.slice(0, head)}\n… [output cut: ${text.length - max} characters not shown] …\n${text.slice(text.length - tail)}`;
+}
+
+/** What a script's run tells the model: its console output and, when it failed, why (bounded, with a note when cut). */
+export function scriptObservation(r: ScriptResult, max: number): string {
+  const printed = r.console.map((e) => (e.level === 'log' || e.level === 'info' ? e.text : `[${e.level}] ${e.text}`)).join('\n');
+  const failure = r.ok ? '' : `\nError: ${r.error ?? r.reason ?? 'the script failed'}`;
+  return boundText((printed + failure).trim() || '(no output)', max);
 }

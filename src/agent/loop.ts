@@ -2,21 +2,17 @@ import type { Replica } from '../replicas/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { ConsoleEntry } from '../sandbox/types.ts';
 import { answerFromConsole } from '../evaluation/index.ts';
-import { boundText, explicitAnswer, extractCodeBlocks, type CodeBlock } from './codeBlocks.ts';
+import { boundText, explicitAnswer, extractCodeBlocks, scriptObservation, type CodeBlock } from './codeBlocks.ts';
 import { CurlParseError, curlScript, parseCurl } from './curl.ts';
 import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
-import { RUN_FORMAT, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
+import { hasFaults, type FaultPlan } from '../session/faults.ts';
+import { defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
 import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
 import { agentTools, type AgentTool, type AgentWorld, type WorldOutcome } from './world.ts';
 import { codeObservations, replaySteps, transcriptOf } from './fork.ts';
 
-export const defaultRunSettings: RunSettings = {
-  mode: 'code',
-  docs: 'none',
-  maxIterations: 15,
-  maxObservationChars: 8000,
-};
+export { defaultRunSettings } from './record.ts';
 
 /** What a live view listens to while a run goes on. */
 export interface AgentEvents {
@@ -40,6 +36,11 @@ export interface AgentRunOptions {
   relevantEndpoints?: readonly string[];
   trial?: number;
   batch?: string;
+  /**
+   * The faults the world injects (set on its Session by the caller, e.g. `session.setFaults`): recorded with the run.
+   * The loop does not inject them itself, so the record says what the world was told.
+   */
+  faults?: FaultPlan;
   id?: string;
   /**
    * Continues a saved run from a step: its steps up to `through` are replayed into the (fresh) environment and kept,
@@ -178,19 +179,12 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     format: RUN_FORMAT,
     id: options.id ?? randomId(),
     startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
-    scenario: {
-      id: scenario.id,
-      title: scenario.title,
-      prompt: scenario.prompt,
-      seed: scenario.seed,
-      services: scenario.services,
-      ...(options.suite ? { suite: options.suite } : {}),
-      metadata: scenario.metadata,
-    },
+    scenario: scenarioRef(scenario, options.suite),
     model: options.model,
     settings,
     trial: options.trial ?? 0,
     ...(options.batch ? { batch: options.batch } : {}),
+    ...(hasFaults(options.faults) ? { faults: options.faults } : {}),
     system,
     steps,
     endReason,
@@ -227,9 +221,7 @@ async function runBlock(
   const outcome = await world.runCode(script, { signal, onConsole });
   const ms = Math.round(performance.now() - started);
   const r = outcome.script;
-  const printed = r.console.map((e) => (e.level === 'log' || e.level === 'info' ? e.text : `[${e.level}] ${e.text}`)).join('\n');
-  const failure = r.ok ? '' : `\nError: ${r.error ?? r.reason ?? 'the script failed'}`;
-  const observation = boundText((printed + failure).trim() || '(no output)', max);
+  const observation = scriptObservation(r, max);
   return {
     action: {
       kind: block.kind === 'shell' ? 'curl' : 'js',

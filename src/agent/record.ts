@@ -1,7 +1,8 @@
 import type { Diff } from '../engine/index.ts';
 import type { Verdict } from '../evaluation/index.ts';
 import type { RequestLogEntry } from '../sandbox/types.ts';
-import type { ScenarioMetadata } from '../scenarios/index.ts';
+import type { Scenario, ScenarioMetadata } from '../scenarios/index.ts';
+import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
 import type { DocsCondition } from './docs.ts';
 import type { AgentMode } from './prompts.ts';
 import type { ProviderProtocol, ToolCall, Usage } from './types.ts';
@@ -49,9 +50,12 @@ export interface AgentStep {
 
 export type EndReason = 'final_answer' | 'max_iterations' | 'stopped' | 'error';
 
-/** The model a run used. Never holds a key. */
+/** Who acted: a model over one of the wire protocols, or a person (`human`, working in the playground). */
+export type RunActor = ProviderProtocol | 'human';
+
+/** The model a run used (or `protocol: 'human'` for a person's attempt). Never holds a key. */
 export interface ModelRef {
-  protocol: ProviderProtocol;
+  protocol: RunActor;
   baseURL: string;
   model: string;
   /** A label for tables (`openai/gpt-4.1-mini`); defaults to the model name. */
@@ -65,6 +69,14 @@ export interface RunSettings {
   temperature?: number;
   maxObservationChars: number;
 }
+
+/** An agent run's settings unless told otherwise; `maxIterations` is also a person's step budget. */
+export const defaultRunSettings: RunSettings = {
+  mode: 'code',
+  docs: 'none',
+  maxIterations: 15,
+  maxObservationChars: 8000,
+};
 
 /** A complete agent run: enough to replay it step by step without a model or a key, and to score it. */
 export interface AgentRunRecord {
@@ -88,6 +100,10 @@ export interface AgentRunRecord {
   note?: string;
   /** The batch (one evaluation, possibly over shards) this run belongs to; compare views pair batches. */
   batch?: string;
+  /** The faults injected between the agent's requests and the replica, when any were (absent: none). */
+  faults?: FaultPlan;
+  /** A person's attempt: the step budget it ran under, and whether it ran out. Steps and time are `steps`/`timing`. */
+  human?: HumanAttempt;
   system: string;
   steps: AgentStep[];
   endReason: EndReason;
@@ -99,6 +115,40 @@ export interface AgentRunRecord {
   runDiff: Diff;
   usage: Usage;
   timing: { totalMs: number; modelMs: number; harnessMs: number };
+}
+
+export interface HumanAttempt {
+  budget: number;
+  outOfBudget: boolean;
+}
+
+/** The name tables give every person's attempt: one "human" row beside the models. */
+export const HUMAN_LABEL = 'human';
+
+export function isHumanRun(r: Pick<AgentRunRecord, 'model'>): boolean {
+  return r.model.protocol === 'human';
+}
+
+/** The diff of a step: what each of its actions changed, in order. */
+export function stepDiffOf(step: Pick<AgentStep, 'actions'>): Diff {
+  return {
+    inserts: step.actions.flatMap((a) => a.stepDiff.inserts),
+    updates: step.actions.flatMap((a) => a.stepDiff.updates),
+    deletes: step.actions.flatMap((a) => a.stepDiff.deletes),
+  };
+}
+
+/** What a run record keeps of its scenario. */
+export function scenarioRef(scenario: Scenario, suite?: string): AgentRunRecord['scenario'] {
+  return {
+    id: scenario.id,
+    title: scenario.title,
+    prompt: scenario.prompt,
+    seed: scenario.seed,
+    services: scenario.services,
+    ...(suite ? { suite } : {}),
+    metadata: scenario.metadata,
+  };
 }
 
 /** A run reduced to what tables, statistics and the CSV export need. */
@@ -114,6 +164,8 @@ export interface RunSummary {
   docs: DocsCondition;
   trial: number;
   batch?: string;
+  /** The faults of the run in `--faults` syntax; empty when none. */
+  faults: string;
   passed: boolean;
   agentDiffPassed: boolean;
   closedWorldPassed: boolean;
@@ -128,7 +180,7 @@ export interface RunSummary {
 }
 
 export function modelLabel(m: ModelRef): string {
-  return m.label ?? m.model;
+  return m.label ?? (m.protocol === 'human' ? HUMAN_LABEL : m.model);
 }
 
 export function summarizeRun(r: AgentRunRecord): RunSummary {
@@ -144,6 +196,7 @@ export function summarizeRun(r: AgentRunRecord): RunSummary {
     docs: r.settings.docs,
     trial: r.trial,
     batch: r.batch,
+    faults: r.faults ? formatFaultPlan(r.faults) : '',
     passed: r.verdict.passed,
     agentDiffPassed: r.verdict.agent_diff_passed,
     closedWorldPassed: r.verdict.closed_world_passed,
@@ -156,6 +209,15 @@ export function summarizeRun(r: AgentRunRecord): RunSummary {
     outputTokens: r.usage.outputTokens,
     totalMs: r.timing.totalMs,
   };
+}
+
+/** Why a value is not a run record this version reads, or null when it is one. */
+export function runRecordProblem(value: unknown): string | null {
+  const v = value as Partial<AgentRunRecord> | null;
+  if (!v || typeof v !== 'object') return 'not an object';
+  if (v.format !== RUN_FORMAT) return `format is ${JSON.stringify(v.format)}, expected "${RUN_FORMAT}"`;
+  if (!v.scenario || typeof v.scenario.prompt !== 'string' || !v.verdict || !v.runDiff || !Array.isArray(v.steps)) return 'missing scenario, verdict, diff or steps';
+  return null;
 }
 
 /** One record per line. */
@@ -172,11 +234,9 @@ export function parseRunRecords(text: string): { records: AgentRunRecord[]; prob
   const problems: string[] = [];
   const trimmed = text.trim();
   const accept = (value: unknown, where: string) => {
-    const v = value as Partial<AgentRunRecord> | null;
-    if (!v || typeof v !== 'object') problems.push(`${where}: not an object`);
-    else if (v.format !== RUN_FORMAT) problems.push(`${where}: format is ${JSON.stringify(v.format)}, expected "${RUN_FORMAT}"`);
-    else if (!v.scenario || !v.verdict || !Array.isArray(v.steps)) problems.push(`${where}: missing scenario, verdict or steps`);
-    else records.push(v as AgentRunRecord);
+    const problem = runRecordProblem(value);
+    if (problem) problems.push(`${where}: ${problem}`);
+    else records.push(value as AgentRunRecord);
   };
   if (trimmed.startsWith('[')) {
     try {
@@ -199,7 +259,7 @@ export function parseRunRecords(text: string): { records: AgentRunRecord[]; prob
 
 const CSV_COLUMNS: (keyof RunSummary)[] = [
   'id', 'scenario', 'suite', 'services', 'category', 'horizon', 'model', 'mode', 'docs', 'trial', 'passed', 'agentDiffPassed',
-  'closedWorldPassed', 'scorePassed', 'scoreTotal', 'steps', 'endReason', 'error', 'inputTokens', 'outputTokens', 'totalMs', 'batch',
+  'closedWorldPassed', 'scorePassed', 'scoreTotal', 'steps', 'endReason', 'error', 'inputTokens', 'outputTokens', 'totalMs', 'batch', 'faults',
 ];
 
 function csvCell(v: unknown): string {

@@ -1,6 +1,6 @@
 import { countBy, failureClass, failureLabels, recoveries } from './failures.ts';
 import { costOf, type PriceTable } from './pricing.ts';
-import { summarizeRun, type AgentRunRecord } from './record.ts';
+import { HUMAN_LABEL, isHumanRun, modelLabel, summarizeRun, type AgentRunRecord } from './record.ts';
 import { groupKeysOf, statsBy, type GroupKey, type GroupStats } from './stats.ts';
 
 const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)}%`);
@@ -45,8 +45,12 @@ export function formatReport(records: readonly AgentRunRecord[], prices: PriceTa
     return known ? total : null;
   };
   const header = ['', 'runs', 'pass', 'pass@k', 'pass^k', 'score [95% CI]', 'closed-world', 'steps', 'tokens', 'cost', 'errors'];
-  const out: string[] = [`${records.length} runs, ${new Set(runs.map((r) => `${r.suite}/${r.scenario}`)).size} scenarios, ${new Set(runs.map((r) => r.model)).size} models`];
-  const sections: GroupKey[] = ['model', 'service', 'category', 'horizon', 'docs'];
+  const humans = records.filter(isHumanRun).length;
+  const models = new Set(records.filter((r) => !isHumanRun(r)).map((r) => modelLabel(r.model))).size;
+  const out: string[] = [
+    `${records.length} runs, ${new Set(runs.map((r) => `${r.suite}/${r.scenario}`)).size} scenarios, ${models} models${humans ? `, ${humans} human attempt${humans === 1 ? '' : 's'} (row "${HUMAN_LABEL}")` : ''}`,
+  ];
+  const sections: GroupKey[] = ['model', 'service', 'category', 'horizon', 'docs', 'faults'];
   for (const by of sections) {
     const groups = statsBy(runs, by);
     if (by !== 'model' && groups.length < 2 && by !== 'service') continue;

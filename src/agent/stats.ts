@@ -78,10 +78,10 @@ export interface GroupStats {
 }
 
 export function groupStats(runs: readonly RunSummary[]): GroupStats {
-  // Trials are the runs of one scenario under one configuration: other models' runs are not more trials.
+  // Trials are the runs of one scenario under one configuration (model, mode, docs, faults): other models' runs are not more trials.
   const byScenario = new Map<string, { n: number; c: number }>();
   for (const r of runs) {
-    const key = `${r.model}|${r.mode}|${r.docs}|${r.suite ?? ''}/${r.scenario}`;
+    const key = `${r.model}|${r.mode}|${r.docs}|${r.faults}|${r.suite ?? ''}/${r.scenario}`;
     const s = byScenario.get(key) ?? { n: 0, c: 0 };
     s.n++;
     if (r.passed) s.c++;
@@ -114,7 +114,7 @@ export function groupStats(runs: readonly RunSummary[]): GroupStats {
   };
 }
 
-export type GroupKey = 'model' | 'service' | 'category' | 'horizon' | 'docs' | 'mode' | 'scenario';
+export type GroupKey = 'model' | 'service' | 'category' | 'horizon' | 'docs' | 'faults' | 'mode' | 'scenario';
 
 /** The groups a run belongs to under a key. */
 export function groupKeysOf(r: RunSummary, by: GroupKey): string[] {
@@ -125,6 +125,8 @@ export function groupKeysOf(r: RunSummary, by: GroupKey): string[] {
       return [r.horizon === undefined ? '(none)' : String(r.horizon)];
     case 'category':
       return [r.category ?? '(none)'];
+    case 'faults':
+      return [r.faults || '(none)'];
     default:
       return [String(r[by])];
   }

@@ -69,7 +69,7 @@ export function sessionWorld(session: Session): AgentWorld {
       let result: { status: number; body: unknown } | undefined;
       let error: string | undefined;
       try {
-        const r = await callTool(workbench.router, env, service, name, args, { token: AGENT_TOKEN });
+        const r = await callTool(workbench.router, env, service, name, args, { token: AGENT_TOKEN, send: (r) => session.handle(r) });
         result = { status: r.status, body: r.body };
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);

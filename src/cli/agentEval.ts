@@ -11,7 +11,7 @@ import { toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { formatReport } from '../agent/report.ts';
 import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
 import { sessionWorld } from '../agent/world.ts';
-import type { Workbench } from '../session/index.ts';
+import { FAULT_SYNTAX, formatFaultPlan, hasFaults, parseFaultPlan, type FaultPlan, type Workbench } from '../session/index.ts';
 import { defaultLimits } from '../sandbox/types.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
@@ -24,7 +24,7 @@ import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--mode code|tools] [--shard i/n] --out results.jsonl',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--mode code|tools] [--faults rate-limit,5xx,latency,short-pages] [--shard i/n] --out results.jsonl',
   flags: {
     suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
@@ -37,6 +37,12 @@ export const evalSpec = {
     docs: { type: 'string', valueName: 'none|relevant|all', description: 'docs in the system prompt', defaultText: 'none' },
     mode: { type: 'string', valueName: 'code|tools', description: 'code blocks or native tool calls', defaultText: 'code' },
     'max-iterations': { type: 'number', valueName: 'n', description: 'model turns per run', defaultText: '15' },
+    faults: {
+      type: 'string',
+      valueName: 'list',
+      description: `faults injected between the agent and the replica, recorded with each run: ${FAULT_SYNTAX} (N: every N-th request; S: Retry-After seconds; MS: milliseconds)`,
+      defaultText: 'none',
+    },
     shard: { type: 'string', valueName: 'i/n', description: 'run only shard i of n (merge the shards\' files with difflab merge)' },
     batch: { type: 'string', valueName: 'name', description: 'a name for this evaluation in reports and comparisons', defaultText: '"<models> <mode>/<docs>"' },
     out: { type: 'string', required: true, valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
@@ -75,6 +81,12 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive whole number');
   const shard = flags.shard === undefined ? undefined : (parseShard(flags.shard) ?? undefined);
   if (flags.shard !== undefined && !shard) throw new CliError(`--shard must be i/n with 1 ≤ i ≤ n, got "${flags.shard}"`);
+  let faults: FaultPlan;
+  try {
+    faults = parseFaultPlan(flags.faults ?? '');
+  } catch (err) {
+    throw new CliError(`--faults: ${(err as Error).message}`);
+  }
   if (protocol === 'reference' && mode === 'tools') throw new CliError('--provider reference submits scripts: it works in --mode code only');
 
   let apiKey = '';
@@ -106,7 +118,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   };
   const jobs = planBatch(scenarios, models, trials, shard);
   // Shards of one evaluation share the batch name, so that they merge into one batch.
-  const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}`;
+  const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}${hasFaults(faults) ? ` faults ${formatFaultPlan(faults)}` : ''}`;
   const out = resolve(flags.out);
   writeFileSync(out, '');
 
@@ -138,6 +150,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
             ? replayScriptModel(solution && isFile(solution) ? readTextFile(solution, 'reference solution') : '')
             : createProvider(job.model.config, apiKey);
         const session = await workbench.open(job.scenario);
+        if (hasFaults(faults)) session.setFaults(faults);
         try {
           return await runAgent({
             provider,
@@ -150,6 +163,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
             relevantEndpoints: await endpoints,
             trial: job.trial,
             batch,
+            faults,
             id: `${batch} :: ${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${mode}/${docs}`,
           });
         } finally {

@@ -116,13 +116,15 @@ export async function callTool(
   service: string,
   name: string,
   args: Record<string, unknown>,
-  options: { token?: string } = {},
+  options: { token?: string; send?: (request: Request) => Promise<Response> } = {},
 ): Promise<ToolCallResult> {
   const replica = router.replicas.find((r) => r.name === service);
   if (!replica) throw new Error(`no service ${service} (services: ${router.replicas.map((r) => r.name).join(', ')})`);
   const tool = routeTools(replica).find((t) => t.name === name);
   if (!tool) throw new Error(`${service} has no tool ${name}`);
-  const response = await router.route(toolRequest(replica, tool, args ?? {}, options.token ?? 'difflab-tool-mode'), env);
+  const request = toolRequest(replica, tool, args ?? {}, options.token ?? 'difflab-tool-mode');
+  // `send` lets a session put its fault injection in front of the router, as for a script's fetch.
+  const response = await (options.send ? options.send(request) : router.route(request, env));
   const text = await response.text();
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json')) {

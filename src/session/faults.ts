@@ -165,3 +165,61 @@ export function withFaults(handler: FetchHandler, plan: FaultPlan, router: Route
     return handler(request);
   };
 }
+
+/** What a bare fault name in the text syntax means. */
+export const FAULT_DEFAULTS = { rateLimitEvery: 3, retryAfterSeconds: 1, serverErrorEvery: 4, latencyMs: 200, pageSize: 2 } as const;
+
+export const FAULT_SYNTAX = 'rate-limit[=N[/S]], 5xx[=N], latency[=MS], short-pages[=N]';
+
+/**
+ * A fault plan from its text form, as `difflab eval --faults` and the agent settings take it: comma-separated
+ * `rate-limit[=N[/S]]` (every N-th request gets a 429 with Retry-After S seconds), `5xx[=N]` (every N-th gets a
+ * 503), `latency[=MS]` (added to every request), `short-pages[=N]` (list methods return at most N items). Bare names
+ * take FAULT_DEFAULTS; `none` or an empty text is no faults. Throws an Error saying what is wrong.
+ */
+export function parseFaultPlan(text: string): FaultPlan {
+  const plan: FaultPlan = {};
+  const whole = (raw: string | undefined, fallback: number, what: string) => {
+    if (raw === undefined || raw === '') return fallback;
+    const n = Number(raw);
+    if (!Number.isInteger(n) || n < 1) throw new Error(`${what} must be a whole number ≥ 1, got "${raw}"`);
+    return n;
+  };
+  for (const part of text.split(',').map((p) => p.trim()).filter(Boolean)) {
+    const [name, value] = part.split('=', 2).map((x) => x.trim());
+    switch (name.toLowerCase()) {
+      case 'none':
+        break;
+      case 'rate-limit': {
+        const [every, seconds] = (value ?? '').split('/');
+        plan.rateLimit = {
+          every: whole(every, FAULT_DEFAULTS.rateLimitEvery, 'rate-limit'),
+          retryAfterSeconds: whole(seconds, FAULT_DEFAULTS.retryAfterSeconds, 'rate-limit Retry-After'),
+        };
+        break;
+      }
+      case '5xx':
+        plan.serverErrors = { every: whole(value, FAULT_DEFAULTS.serverErrorEvery, '5xx') };
+        break;
+      case 'latency':
+        plan.latencyMs = whole(value, FAULT_DEFAULTS.latencyMs, 'latency');
+        break;
+      case 'short-pages':
+        plan.pageSize = whole(value, FAULT_DEFAULTS.pageSize, 'short-pages');
+        break;
+      default:
+        throw new Error(`unknown fault "${name}" (faults: ${FAULT_SYNTAX})`);
+    }
+  }
+  return plan;
+}
+
+/** The text form of a plan (parseFaultPlan's inverse); empty for no faults. */
+export function formatFaultPlan(plan: FaultPlan): string {
+  const parts: string[] = [];
+  if (plan.rateLimit) parts.push(`rate-limit=${plan.rateLimit.every}/${plan.rateLimit.retryAfterSeconds}`);
+  if (plan.serverErrors) parts.push(`5xx=${plan.serverErrors.every}`);
+  if (plan.latencyMs) parts.push(`latency=${plan.latencyMs}`);
+  if (plan.pageSize) parts.push(`short-pages=${plan.pageSize}`);
+  return parts.join(',');
+}

@@ -96,6 +96,11 @@ export class Session {
     this.fetch = withFaults((request) => this.workbench.router.route(request, this.env), plan, this.workbench.router, (e) => this.faultEvents.push(e));
   }
 
+  /** Sends one request as the sandbox's fetch would: to this environment's replicas, through the active faults. */
+  handle(request: Request): Promise<Response> {
+    return this.fetch(request);
+  }
+
   /** Runs one script as a step: the sandbox's fetch goes to the router bound to this environment. */
   async runStep(
     source: string,

@@ -1,66 +1,43 @@
+import { defaultRunSettings, isHumanRun, type AgentRunRecord } from '../agent/record.ts';
+import type { Scenario } from '../scenarios/index.ts';
+
 /**
- * Human baseline: a person attempts a scenario under the grader and budget a model gets, and the result is kept
- * beside model runs. The budget is the agent loop's step budget; time is measured, not limited.
+ * Human baseline: a person attempts a scenario under the grader and step budget a model gets; the attempt is a run
+ * record (`model.protocol: 'human'`) kept with the model runs and reported beside them. Time is measured, not limited.
  */
-export interface HumanBudget {
-  maxSteps: number;
+export function humanBudget(_scenario?: Scenario): number {
+  // Scenarios carry no budget of their own yet: a person gets the agent loop's default iteration limit.
+  return defaultRunSettings.maxIterations;
 }
 
-/** Matches agent mode's default step budget; the lead aligns both when they merge. */
-export const DEFAULT_HUMAN_BUDGET: HumanBudget = { maxSteps: 20 };
-
-export interface HumanResult {
-  /** Catalog key of the scenario (`suite/test`). */
-  scenarioKey: string;
-  scenarioId: string;
-  passed: boolean;
-  score: { passed: number; total: number; percent: number };
-  steps: number;
-  ms: number;
-  /** ISO time the attempt ended. */
-  at: string;
-  /** Whether the attempt ended because the step budget ran out. */
-  outOfBudget: boolean;
-  faults: Record<string, unknown>;
+export interface HumanSummary {
+  attempts: number;
+  passes: number;
+  /** The best attempt: passing first, then fewest steps, then fastest. */
+  best: AgentRunRecord | null;
 }
 
-export interface KeyValue {
-  getItem(key: string): string | null;
-  setItem(key: string, value: string): void;
+/** The catalog key (`suite/scenario`) of a run's scenario. */
+export function runScenarioKey(r: AgentRunRecord): string {
+  return `${r.scenario.suite ?? ''}/${r.scenario.id}`;
 }
 
-export const HUMAN_RESULTS_KEY = 'difflab.human.v1';
-
-export function loadHumanResults(storage: KeyValue | undefined): HumanResult[] {
-  try {
-    const raw = storage?.getItem(HUMAN_RESULTS_KEY);
-    const list = raw ? (JSON.parse(raw) as unknown) : [];
-    return Array.isArray(list) ? (list as HumanResult[]) : [];
-  } catch {
-    return [];
-  }
-}
-
-export function saveHumanResult(storage: KeyValue | undefined, result: HumanResult): HumanResult[] {
-  const list = [...loadHumanResults(storage), result];
-  try {
-    storage?.setItem(HUMAN_RESULTS_KEY, JSON.stringify(list));
-  } catch {
-    // storage full or blocked: the result still shows for this page
-  }
-  return list;
-}
-
-/** Per scenario: attempts, passes and the best (passing, fewest steps, then fastest) attempt. */
-export function summarizeHuman(results: readonly HumanResult[]): Map<string, { attempts: number; passes: number; best: HumanResult | null }> {
-  const out = new Map<string, { attempts: number; passes: number; best: HumanResult | null }>();
-  for (const r of results) {
-    const s = out.get(r.scenarioKey) ?? { attempts: 0, passes: 0, best: null };
+/** Per scenario: the human attempts among the runs, how many passed, and the best one. */
+export function summarizeHuman(runs: readonly AgentRunRecord[]): Map<string, HumanSummary> {
+  const out = new Map<string, HumanSummary>();
+  for (const r of runs) {
+    if (!isHumanRun(r) || !r.human) continue;
+    const key = runScenarioKey(r);
+    const s = out.get(key) ?? { attempts: 0, passes: 0, best: null };
     s.attempts++;
-    if (r.passed) s.passes++;
-    const better = !s.best || (r.passed && !s.best.passed) || (r.passed === s.best.passed && (r.steps < s.best.steps || (r.steps === s.best.steps && r.ms < s.best.ms)));
+    if (r.verdict.passed) s.passes++;
+    const b = s.best;
+    const better =
+      !b ||
+      (r.verdict.passed && !b.verdict.passed) ||
+      (r.verdict.passed === b.verdict.passed && (r.steps.length < b.steps.length || (r.steps.length === b.steps.length && r.timing.totalMs < b.timing.totalMs)));
     if (better) s.best = r;
-    out.set(r.scenarioKey, s);
+    out.set(key, s);
   }
   return out;
 }

@@ -1,5 +1,5 @@
 import type { DifflabSuiteFile } from '../scenarios/format/difflabSuite.ts';
-import type { RunRecord } from './runRecord.ts';
+import { runRecordProblem, type AgentRunRecord } from '../agent/record.ts';
 
 /**
  * Permalinks: a scenario, a script or a recorded run, deflated (CompressionStream) and base64url-encoded into the
@@ -9,7 +9,7 @@ import type { RunRecord } from './runRecord.ts';
 export type SharedState =
   | { kind: 'scenario'; suite: DifflabSuiteFile; script?: string }
   | { kind: 'script'; code: string; suiteId?: string; testId?: string }
-  | { kind: 'run'; run: RunRecord };
+  | { kind: 'run'; run: AgentRunRecord };
 
 const PREFIX = '#share=v1.';
 /** Beyond this a link is offered as a file: about the length common chat tools and proxies pass intact. */
@@ -58,7 +58,8 @@ export async function decodeState(fragment: string): Promise<SharedState | null>
   if (!bytes) return null;
   try {
     const value = JSON.parse(new TextDecoder().decode(bytes)) as SharedState;
-    return value && (value.kind === 'scenario' || value.kind === 'script' || value.kind === 'run') ? value : null;
+    if (value?.kind === 'run') return runRecordProblem(value.run) === null ? value : null;
+    return value && (value.kind === 'scenario' || value.kind === 'script') ? value : null;
   } catch {
     return null;
   }
@@ -69,6 +70,12 @@ export async function shareLink(base: string, state: SharedState): Promise<{ url
   const fragment = await encodeState(state);
   if (fragment.length <= MAX_FRAGMENT) return { url: base.replace(/#.*$/, '') + fragment };
   if (state.kind === 'script') return { tooLong: true, fileName: `${state.testId ?? 'script'}.js`, text: state.code };
-  if (state.kind === 'run') return { tooLong: true, fileName: `run-${state.run.scenario.id}.json`, text: JSON.stringify(state.run, null, 2) };
+  if (state.kind === 'run') return { tooLong: true, fileName: runFileName(state.run, 'json'), text: JSON.stringify(state.run, null, 2) };
   return { tooLong: true, fileName: `${state.suite.id}.json`, text: JSON.stringify(state.suite, null, 2) };
+}
+
+/** The file name a run is saved or shared under. */
+export function runFileName(run: AgentRunRecord, ext: 'json' | 'html'): string {
+  const who = run.model.label ?? run.model.model;
+  return `run-${run.scenario.id}-${who}`.replace(/[^\w.-]+/g, '_') + `.${ext}`;
 }

@@ -1,22 +1,25 @@
 import type { Diff } from '../engine/types.ts';
-import type { RunRecord } from './runRecord.ts';
+import { modelLabel, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { formatFaultPlan } from '../session/faults.ts';
 
 /**
- * A recorded run as one self-contained HTML page: prompt, steps (code, console, step diff, verdict), the final diff
- * and grade. No script, no external resource, so it opens from a mail attachment or a file share without the site.
- * The record itself is embedded as JSON, so the page can be imported back into DiffLab.
+ * A run record as one self-contained HTML page: prompt, steps (the actor's text, each action's code and
+ * observation, the step's diff and verdict), the final diff and grade. No script, no external resource, so it opens
+ * from a mail attachment or a file share without the site. The record itself is embedded as JSON, so the page can
+ * be imported back into DiffLab.
  */
-export function runRecordToHtml(run: RunRecord): string {
+export function runRecordToHtml(run: AgentRunRecord): string {
   const e = escapeHtml;
-  const grade = run.grade;
-  const faults = Object.keys(run.faults).length ? `<p class="faults">Faults injected: <code>${e(JSON.stringify(run.faults))}</code></p>` : '';
+  const v = run.verdict;
+  const faults = run.faults ? `<p class="faults">Faults injected: <code>${e(formatFaultPlan(run.faults))}</code></p>` : '';
+  const human = run.human ? ` · human attempt, budget ${run.human.budget} steps${run.human.outOfBudget ? ' (ran out)' : ''}` : '';
   const steps = run.steps
     .map(
-      (s, i) => `<section class="step">
-<h3>Step ${i + 1} <span class="${s.verdict.passed ? 'pass' : 'fail'}">${s.verdict.passed ? 'passing' : 'failing'} ${s.verdict.score.passed}/${s.verdict.score.total}</span></h3>
-<pre class="code">${e(s.code)}</pre>
-${s.console.length ? `<pre class="console">${s.console.map((c) => `<span class="${e(c.level)}">${e(c.text)}</span>`).join('\n')}</pre>` : ''}
-${diffHtml(s.stepDiff)}
+      (s) => `<section class="step">
+<h3>Step ${s.index + 1} <span class="${s.verdict.passed ? 'pass' : 'fail'}">${s.verdict.passed ? 'passing' : 'failing'} ${s.verdict.score.passed}/${s.verdict.score.total}</span></h3>
+${s.text.trim() ? `<div class="text">${e(s.text)}</div>` : ''}
+${s.actions.map(actionHtml).join('\n')}
+${diffHtml(stepDiffOf(s))}
 </section>`,
     )
     .join('\n');
@@ -29,7 +32,8 @@ ${diffHtml(s.stepDiff)}
 <style>
 body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#1d2330}
 pre{background:#f4f5f7;padding:.75em;overflow:auto;border-radius:6px;font:12px/1.45 ui-monospace,monospace}
-.pass{color:#137333}.fail{color:#b3261e}.error{color:#b3261e}.warn{color:#8a5a00}
+.text{white-space:pre-wrap}
+.pass{color:#137333}.fail{color:#b3261e}
 table{border-collapse:collapse;font-size:12px;margin:.5em 0}td,th{border:1px solid #dde;padding:2px 6px;text-align:left;vertical-align:top}
 .ins{background:#e6f4ea}.del{background:#fce8e6}.upd{background:#fef7e0}
 .step{border-top:1px solid #dde;margin-top:1.5em}
@@ -37,20 +41,31 @@ table{border-collapse:collapse;font-size:12px;margin:.5em 0}td,th{border:1px sol
 </head>
 <body>
 <h1>${e(run.scenario.title)}</h1>
-<p><strong>Scenario</strong> <code>${e(run.scenario.id)}</code> on seed <code>${e(run.scenario.seed)}</code> · <strong>actor</strong> ${e(run.actor)} · ${e(run.startedAt)} · ${(run.ms / 1000).toFixed(1)} s · ${run.steps.length} step(s)</p>
+<p><strong>Scenario</strong> <code>${e(run.scenario.id)}</code> on seed <code>${e(run.scenario.seed)}</code> · <strong>by</strong> ${e(modelLabel(run.model))}${e(human)} · ${e(run.startedAt)} · ${(run.timing.totalMs / 1000).toFixed(1)} s · ${run.steps.length} step(s) · ended: ${e(run.endReason)}</p>
 <h2>Prompt</h2>
 <blockquote>${e(run.scenario.prompt)}</blockquote>
 ${faults}
-<h2>Grade: <span class="${grade.passed ? 'pass' : 'fail'}">${grade.passed ? 'PASSED' : 'FAILED'}</span> ${grade.score.passed}/${grade.score.total} (${grade.score.percent.toFixed(0)}%)</h2>
-${grade.failures.length ? `<ul>${grade.failures.map((f) => `<li>${e(f)}</li>`).join('')}</ul>` : ''}
+<h2>Grade: <span class="${v.passed ? 'pass' : 'fail'}">${v.passed ? 'PASSED' : 'FAILED'}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
+${v.failures.length ? `<ul>${v.failures.map((f) => `<li>${e(f)}</li>`).join('')}</ul>` : ''}
+${run.error ? `<p class="fail">Error: ${e(run.error)}</p>` : ''}
+${run.answer !== null ? `<p><strong>Answer</strong> ${e(run.answer)}</p>` : ''}
 <h2>Steps</h2>
 ${steps}
 <h2>Final diff</h2>
-${diffHtml(grade.diff)}
+${diffHtml(run.runDiff)}
 <script type="application/json" id="difflab-run">${JSON.stringify(run).replace(/</g, '\\u003c')}</script>
 </body>
 </html>
 `;
+}
+
+function actionHtml(a: AgentAction): string {
+  const e = escapeHtml;
+  const label = a.kind === 'tool' ? `tool call <code>${e(a.code)}</code>` : a.kind === 'curl' ? 'curl' : 'JavaScript';
+  const code = a.kind === 'tool' ? (a.script ?? '') : a.code;
+  return `<p>${label}${a.ok ? '' : ' <span class="fail">failed</span>'}</p>
+<pre class="code">${e(code)}</pre>
+<pre class="observation">${e(a.observation)}</pre>`;
 }
 
 function diffHtml(diff: Diff): string {

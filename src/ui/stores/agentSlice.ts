@@ -5,10 +5,11 @@ import { createProvider, providerPresets } from '../../agent/providers/index.ts'
 import { replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
 import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
-import { parseRunRecords, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
+import { parseRunRecords, stepDiffOf, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
 import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
 import { agentTools, type AgentWorld } from '../../agent/world.ts';
 import { replaySteps } from '../../agent/fork.ts';
+import { runRecordFromHtml } from '../../studio/runHtml.ts';
 import { replicas } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
@@ -89,6 +90,8 @@ export interface AgentSlice {
   loadHistory(): Promise<void>;
   openReplay(id: string): Promise<void>;
   removeRun(id: string): Promise<void>;
+  /** Keeps a finished run (a model's, a person's or an imported one) with the saved runs. */
+  saveRun(record: AgentRunRecord): Promise<void>;
   importRuns(text: string): Promise<{ added: number; problems: string[] }>;
   exportRuns(format: 'json' | 'jsonl' | 'csv', ids?: string[]): string;
   setCompare(slot: 0 | 1, batch: string | null): void;
@@ -122,15 +125,6 @@ function guardedWorld(world: AgentWorld, stillOpen: () => boolean): AgentWorld {
     runCode: async (source, options) => (check(), world.runCode(source, options)),
     callTool: async (service, name, args) => (check(), world.callTool(service, name, args)),
     finish: async (answer) => (check(), world.finish(answer)),
-  };
-}
-
-/** The diff of a step: what each of its actions changed, in order. */
-function stepDiffOf(step: AgentStep) {
-  return {
-    inserts: step.actions.flatMap((a) => a.stepDiff.inserts),
-    updates: step.actions.flatMap((a) => a.stepDiff.updates),
-    deletes: step.actions.flatMap((a) => a.stepDiff.deletes),
   };
 }
 
@@ -200,6 +194,8 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
         relevantEndpoints: relevantEndpointsOf(entry),
         trial,
         batch,
+        // The workbench worker applies the studio's fault plan to every environment it opens, this one included.
+        faults: get().studio.faults,
         fork,
         signal: controller?.signal,
         events: live
@@ -373,8 +369,12 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       await history.remove(id).catch(() => undefined);
     },
 
+    saveRun: (record) => save(record),
+
     async importRuns(text) {
-      const { records, problems } = parseRunRecords(text);
+      // An exported HTML page carries its record; anything else is JSON or JSONL.
+      const embedded = /^\s*<(!doctype|html)/i.test(text) ? runRecordFromHtml(text) : null;
+      const { records, problems } = parseRunRecords(embedded ? JSON.stringify(embedded) : text);
       for (const r of records) await save(r);
       return { added: records.length, problems };
     },

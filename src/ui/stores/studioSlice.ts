@@ -2,9 +2,10 @@ import type { IgnoreFields, SpecIssue } from '../../evaluation/index.ts';
 import { validateSpec, type AssertionSpec } from '../../evaluation/index.ts';
 import { NO_FAULTS, type FaultPlan } from '../../session/faults.ts';
 import { assertionsFromPicks, mergeIgnore, specOf, withIgnoredField, type RowPick } from '../../studio/authoring.ts';
-import { DEFAULT_HUMAN_BUDGET, loadHumanResults, saveHumanResult, type HumanResult } from '../../studio/humanBaseline.ts';
+import { runRecordProblem, type AgentRunRecord } from '../../agent/record.ts';
+import { humanBudget } from '../../studio/humanBaseline.ts';
 import type { LintReport } from '../../studio/lint.ts';
-import { checkRunRecord, gradeOf, stepVerdict, type RunRecord, type RunStep } from '../../studio/runRecord.ts';
+import { playgroundRunRecord, type PlaygroundStep } from '../../studio/playgroundRun.ts';
 import { draftToSuiteFile, type ScenarioDraft } from '../../studio/scenarioDraft.ts';
 import { patch, sliceUpdater, type SliceContext } from './appState.ts';
 import { entryByKey } from './catalogSlice.ts';
@@ -30,13 +31,10 @@ export interface StudioSlice {
   faults: FaultPlan;
   lint: { status: 'idle' | 'running' | 'done' | 'error'; report: LintReport | null; error: string | null };
   /** Steps of the current attempt, for a run record (cleared when a scenario opens or resets). */
-  recorded: RunStep[];
+  recorded: PlaygroundStep[];
   recordedFor: string | null;
   attemptStartedAt: number | null;
   human: HumanAttempt | null;
-  humanResults: HumanResult[];
-  /** A run opened from a link or a file, shown read-only. */
-  viewedRun: RunRecord | null;
   message: string | null;
 
   toggle(open?: boolean): void;
@@ -57,15 +55,17 @@ export interface StudioSlice {
   /** Adds the draft to the catalog as an imported suite and opens it. */
   saveDraft(): Promise<void>;
   recordStep(view: StepView): void;
-  runRecord(): RunRecord | null;
+  /** The playground run so far (a person's scripts) as a run record, or null before the first step. */
+  runRecord(): AgentRunRecord | null;
   startHuman(): void;
-  finishHuman(): HumanResult | null;
+  /** Grades the attempt and stores it with the saved runs (as a `human` run record). */
+  finishHuman(): AgentRunRecord | null;
+  /** Adds a run from a link or a file to the saved runs and replays it in agent mode; false when it is not a run. */
   viewRun(run: unknown): boolean;
-  closeRun(): void;
   say(message: string | null): void;
 }
 
-const HUMAN_STORAGE_NOTE = 'kept in this browser (localStorage)';
+const runId = () => `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 
 export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice {
   const update = sliceUpdater(set, 'studio');
@@ -96,8 +96,6 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
     recordedFor: null,
     attemptStartedAt: null,
     human: null,
-    humanResults: loadHumanResults(deps.storage),
-    viewedRun: null,
     message: null,
 
     effectiveIgnore() {
@@ -232,7 +230,7 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
       const key = get().run.openKey;
       update((s) => {
         const fresh = s.recordedFor !== key || view.step === 1;
-        const step: RunStep = { code: get().editor.text, console: view.script.console, stepDiff: view.stepDiff, verdict: stepVerdict(view.verdict) };
+        const step: PlaygroundStep = { code: get().editor.text, script: view.script, stepDiff: view.stepDiff, runDiff: view.runDiff, verdict: view.verdict };
         return {
           recorded: fresh ? [step] : [...s.recorded, step],
           recordedFor: key,
@@ -240,23 +238,23 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
         };
       });
       const { human } = get().studio;
-      if (human && human.scenarioKey === key && get().run.steps >= DEFAULT_HUMAN_BUDGET.maxSteps) get().studio.finishHuman();
+      if (human && human.scenarioKey === key && get().run.steps >= humanBudget(selected()?.scenario)) get().studio.finishHuman();
     },
 
     runRecord() {
       const { run, studio } = get();
       const entry = selected();
       if (!entry || !run.last || studio.recordedFor !== run.openKey) return null;
-      return {
-        format: 'difflab-run/1',
-        actor: studio.human ? 'human' : 'script',
-        scenario: { id: entry.scenario.id, title: entry.scenario.title, prompt: entry.scenario.prompt, seed: entry.scenario.seed, suiteId: entry.suite.id },
+      const ms = Math.round(now() - (studio.attemptStartedAt ?? now()));
+      return playgroundRunRecord({
+        id: runId(),
+        scenario: entry.scenario,
+        suite: entry.suite.id,
         steps: studio.recorded,
         faults: studio.faults,
-        grade: gradeOf(run.last.verdict, run.last.runDiff),
-        startedAt: new Date(Date.now() - (now() - (studio.attemptStartedAt ?? now()))).toISOString(),
-        ms: Math.round(now() - (studio.attemptStartedAt ?? now())),
-      };
+        startedAt: new Date(Date.now() - ms).toISOString(),
+        ms,
+      });
     },
 
     startHuman() {
@@ -272,35 +270,45 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
       const h = studio.human;
       if (!h) return null;
       const entry = entryByKey(get().catalog.entries, h.scenarioKey);
-      const verdict = run.openKey === h.scenarioKey ? run.last?.verdict : undefined;
-      const result: HumanResult = {
-        scenarioKey: h.scenarioKey,
-        scenarioId: entry?.scenario.id ?? h.scenarioKey,
-        passed: verdict?.passed ?? false,
-        score: verdict?.score ?? { passed: 0, total: entry?.scenario.spec.assertions.length ?? 0, percent: 0 },
-        steps: run.steps,
+      if (!entry) {
+        patch(set, 'studio', { human: null, message: 'The attempt’s scenario is no longer in the catalog: nothing stored.' });
+        return null;
+      }
+      const budget = humanBudget(entry.scenario);
+      const record = playgroundRunRecord({
+        id: runId(),
+        scenario: entry.scenario,
+        suite: entry.suite.id,
+        steps: studio.recordedFor === h.scenarioKey && run.openKey === h.scenarioKey ? studio.recorded : [],
+        faults: studio.faults,
+        startedAt: h.startedIso,
         ms: Math.round(now() - h.startedAt),
-        at: new Date().toISOString(),
-        outOfBudget: run.steps >= DEFAULT_HUMAN_BUDGET.maxSteps,
-        faults: { ...studio.faults },
-      };
-      const humanResults = saveHumanResult(deps.storage, result);
-      patch(set, 'studio', { human: null, humanResults, message: `Attempt stored (${HUMAN_STORAGE_NOTE}): ${result.passed ? 'passed' : 'failed'} in ${result.steps} step(s), ${(result.ms / 1000).toFixed(0)} s.` });
-      return result;
+        human: { budget, outOfBudget: run.steps >= budget },
+        batch: 'human',
+      });
+      void get().agent.saveRun(record);
+      const passed = record.verdict.passed ? 'passed' : 'failed';
+      patch(set, 'studio', {
+        human: null,
+        message: `Attempt stored with the saved runs (agent mode → Saved runs): ${passed} in ${record.steps.length} step(s), ${(record.timing.totalMs / 1000).toFixed(0)} s.`,
+      });
+      return record;
     },
 
     viewRun(value) {
-      const problems = checkRunRecord(value);
-      if (problems.length) {
-        patch(set, 'studio', { message: `Not a DiffLab run: ${problems.join('; ')}` });
+      const problem = runRecordProblem(value);
+      if (problem) {
+        patch(set, 'studio', { message: `Not a DiffLab run: ${problem}` });
         return false;
       }
-      patch(set, 'studio', { viewedRun: value as RunRecord, open: true });
+      const record = value as AgentRunRecord;
+      void get()
+        .agent.saveRun(record)
+        .then(() => {
+          get().agent.setOpen(true);
+          return get().agent.openReplay(record.id);
+        });
       return true;
-    },
-
-    closeRun() {
-      patch(set, 'studio', { viewedRun: null });
     },
 
     say(message) {

@@ -6,7 +6,7 @@ function run(scenario: string, passed: boolean, over: Partial<RunSummary> = {}):
   return {
     id: `${scenario}-${Math.random()}`, scenario, services: ['slack'], model: 'm', mode: 'code', docs: 'none', trial: 0,
     passed, agentDiffPassed: passed, closedWorldPassed: passed, scorePassed: passed ? 2 : 0, scoreTotal: 2, steps: 3,
-    endReason: 'final_answer', error: null, inputTokens: 10, outputTokens: 5, totalMs: 100, ...over,
+    endReason: 'final_answer', error: null, inputTokens: 10, outputTokens: 5, totalMs: 100, faults: '', ...over,
   };
 }
 

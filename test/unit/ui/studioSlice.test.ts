@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createAppStore } from '../../../src/ui/stores/appStore.ts';
 import { emptyDiff } from '../../../src/engine/index.ts';
-import { HUMAN_RESULTS_KEY } from '../../../src/studio/humanBaseline.ts';
+import { RUN_FORMAT } from '../../../src/agent/record.ts';
+import { formatReport } from '../../../src/agent/report.ts';
 import { decodeState, encodeState } from '../../../src/studio/permalink.ts';
 import { runRecordFromHtml, runRecordToHtml } from '../../../src/studio/runHtml.ts';
 import { splitRunFiles } from '../../../src/ui/components/studio/openShared.ts';
@@ -42,33 +43,50 @@ describe('the studio slice', () => {
     expect(saved?.scenario.seed).toBe(post.seed);
   });
 
-  it('records the run with its faults, and the record survives a link and an HTML export', async () => {
+  it('records the run in the one run format with its faults, and the record survives a link and an HTML export', async () => {
     const { state } = await ranOnce();
     await state().studio.setFaults({ rateLimit: { every: 3, retryAfterSeconds: 2 } });
     const run = state().studio.runRecord()!;
-    expect(run).toMatchObject({ format: 'difflab-run/1', actor: 'script', scenario: { id: 'post', suiteId: 'slack' }, grade: { passed: true } });
+    expect(run).toMatchObject({ format: RUN_FORMAT, model: { protocol: 'human' }, scenario: { id: 'post', suite: 'slack', prompt: 'Do post' }, verdict: { passed: true } });
+    expect(run.human).toBeUndefined();
     expect(run.steps).toHaveLength(1);
-    expect(run.steps[0].code).toContain('chat.postMessage');
+    expect(run.steps[0].actions[0]).toMatchObject({ kind: 'js', ok: true, observation: 'done' });
+    expect(run.steps[0].actions[0].code).toContain('chat.postMessage');
     expect(run.faults).toEqual({ rateLimit: { every: 3, retryAfterSeconds: 2 } });
     expect(await decodeState(await encodeState({ kind: 'run', run }))).toEqual({ kind: 'run', run });
     const html = runRecordToHtml(run);
     expect(html).toContain('Do post');
+    expect(html).toContain('rate-limit=3/2');
     expect(html).not.toMatch(/<script(?! type="application\/json")/);
     expect(runRecordFromHtml(html)).toEqual(run);
     expect(splitRunFiles([{ name: 'r.html', text: html }, { name: 's.json', text: '{"tests":[]}' }])).toEqual({ runs: [run], rest: [{ name: 's.json', text: '{"tests":[]}' }] });
-    expect(state().studio.viewRun(run)).toBe(true);
-    expect(state().studio.viewRun({ format: 'nope' })).toBe(false);
   });
 
-  it('stores a human attempt with its steps and verdict', async () => {
-    const { state, storage } = await ranOnce();
+  it('opens a shared run by adding it to the saved runs and replaying it; refuses what is not a run', async () => {
+    const { state } = await ranOnce();
+    const run = state().studio.runRecord()!;
+    expect(state().studio.viewRun({ format: 'nope' })).toBe(false);
+    expect(state().studio.viewRun({ format: 'difflab-run/1', scenario: { prompt: 'x' }, steps: [] })).toBe(false);
+    expect(state().studio.message).toContain('expected "difflab-agent-run/1"');
+    expect(state().studio.viewRun(run)).toBe(true);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(state().agent.history.map((r) => r.id)).toEqual([run.id]);
+    expect(state().agent.open).toBe(true);
+    expect(state().agent.replay?.id).toBe(run.id);
+  });
+
+  it('stores a human attempt as a run record with the saved runs, reported as the human row', async () => {
+    const { state } = await ranOnce();
     state().studio.startHuman();
     await Promise.resolve();
     await state().run.execute();
-    const result = state().studio.finishHuman()!;
-    expect(result).toMatchObject({ scenarioKey: 'slack/post', passed: true, steps: 1, outOfBudget: false });
-    expect(JSON.parse(storage.data.get(HUMAN_RESULTS_KEY)!)).toEqual([result]);
-    expect(state().studio.humanResults).toEqual([result]);
+    state().studio.recordStep(state().run.last!);
+    const record = state().studio.finishHuman()!;
+    expect(record).toMatchObject({ format: RUN_FORMAT, model: { protocol: 'human' }, scenario: { id: 'post', suite: 'slack' }, human: { budget: 15, outOfBudget: false }, verdict: { passed: true } });
+    expect(record.steps).toHaveLength(1);
+    expect(record.settings.maxIterations).toBe(15);
+    expect(state().agent.history).toEqual([record]);
+    expect(formatReport(state().agent.history, {})).toMatch(/\nhuman +1 +100\.0%/);
   });
 });
 

@@ -2,6 +2,8 @@ import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
+import { isHumanRun } from '../../../agent/record.ts';
+import { runScenarioKey } from '../../../studio/humanBaseline.ts';
 
 /** Runs the scenarios the list shows (its search and filters) × the models × trials, one after another. */
 export function BatchView() {
@@ -16,6 +18,11 @@ export function BatchView() {
   const chosen = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
+  // People's attempts at the same scenarios, as a "human" row beside the models.
+  const withHumans = useMemo(() => {
+    const keys = new Set(records.map(runScenarioKey));
+    return [...records, ...history.filter((r) => isHumanRun(r) && keys.has(runScenarioKey(r)))];
+  }, [history, records]);
 
   return (
     <section className="agent-batch" aria-label="Batch run">
@@ -47,7 +54,7 @@ export function BatchView() {
       {records.length > 0 && (
         <>
           <h4>{batch.name}</h4>
-          <ResultsTable records={records} by="model" prices={prices} />
+          <ResultsTable records={withHumans} by="model" prices={prices} />
           <ResultsTable records={records} by="service" prices={prices} />
           <ResultsTable records={records} by="category" prices={prices} />
           <ResultsCharts records={records} prices={prices} />

@@ -1,6 +1,7 @@
 import { providerPresets } from '../../../agent/providers/index.ts';
 import { docsConditions } from '../../../agent/docs.ts';
 import { useApp } from '../../hooks/useApp.ts';
+import { FaultsField } from './FaultsField.tsx';
 import { agentStorageKeys, REFERENCE_PRESET } from '../../stores/agentSlice.ts';
 
 /** Provider, model, key and run settings. The key field never leaves this page except to the chosen provider. */
@@ -80,6 +81,7 @@ export function ModelSettings() {
         Max iterations
         <input type="number" min={1} max={100} value={settings.maxIterations} onChange={(e) => setSettings({ maxIterations: Math.max(1, Number(e.target.value) || 1) })} />
       </label>
+      <FaultsField />
     </fieldset>
   );
 }

@@ -5,6 +5,9 @@ import { PriceTableEditor } from './PriceTableEditor.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { download, money } from './format.ts';
 import { loadDemoRunsText } from '../../agent/demoRuns.ts';
+import type { AgentRunRecord } from '../../../agent/record.ts';
+import { runFileName, shareLink } from '../../../studio/permalink.ts';
+import { runRecordToHtml } from '../../../studio/runHtml.ts';
 
 /** Saved runs (kept in IndexedDB): replay, delete, import, export, and two batches side by side. */
 export function RunsView() {
@@ -16,6 +19,18 @@ export function RunsView() {
   const file = useRef<HTMLInputElement>(null);
   const sorted = useMemo(() => [...history].sort((a, b) => b.startedAt.localeCompare(a.startedAt)), [history]);
   const batches = useMemo(() => [...new Set(history.map((r) => r.batch ?? '(none)'))], [history]);
+
+  /** A link that opens the run (in the URL fragment), copied; a JSON file instead when it is too long for a link. */
+  const copyLink = async (run: AgentRunRecord) => {
+    const made = await shareLink(location.href, { kind: 'run', run });
+    if ('url' in made) {
+      const copied = await navigator.clipboard?.writeText(made.url).then(() => true, () => false);
+      setNote(copied ? `Link copied (${made.url.length} characters).` : `Link: ${made.url}`);
+    } else {
+      download(made.fileName, made.text, 'application/json');
+      setNote(`Too large for a link: saved as ${made.fileName}; share the file (it imports by drop).`);
+    }
+  };
 
   const onImport = async (files: FileList | null) => {
     let added = 0;
@@ -34,7 +49,7 @@ export function RunsView() {
         <button type="button" className="btn" onClick={() => file.current?.click()}>
           Import results…
         </button>
-        <input ref={file} type="file" accept=".json,.jsonl" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="runs-import" />
+        <input ref={file} type="file" accept=".json,.jsonl,.html" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="runs-import" />
         <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.jsonl', exportRuns('jsonl'), 'application/x-ndjson')}>
           Export JSONL
         </button>
@@ -86,6 +101,12 @@ export function RunsView() {
                 <td>
                   <button type="button" className="btn btn-ghost" onClick={() => void openReplay(r.id)} data-testid="runs-replay">
                     Replay
+                  </button>
+                  <button type="button" className="btn btn-ghost" onClick={() => void copyLink(r)} data-testid="runs-link" title="Copy a link that opens this run">
+                    Link
+                  </button>
+                  <button type="button" className="btn btn-ghost" onClick={() => download(runFileName(r, 'html'), runRecordToHtml(r), 'text/html')} data-testid="runs-html" title="One HTML file that opens without the site">
+                    HTML
                   </button>
                   <button type="button" className="btn btn-ghost" onClick={() => void removeRun(r.id)} aria-label="Delete run">
                     ✕

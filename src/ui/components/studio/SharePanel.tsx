@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { shareLink, type SharedState } from '../../../studio/permalink.ts';
+import { runFileName, shareLink, type SharedState } from '../../../studio/permalink.ts';
 import { runRecordToHtml } from '../../../studio/runHtml.ts';
 import { draftToSuiteFile } from '../../../studio/scenarioDraft.ts';
 import { useApp, useAppStore } from '../../hooks/useApp.ts';
@@ -46,12 +46,12 @@ export function SharePanel() {
   const exportHtml = () => {
     const run = store.getState().studio.runRecord();
     if (!run) return setNote('Run a step first.');
-    download(`run-${run.scenario.id}.html`, runRecordToHtml(run), 'text/html');
+    download(runFileName(run, 'html'), runRecordToHtml(run), 'text/html');
   };
   const exportJson = () => {
     const run = store.getState().studio.runRecord();
     if (!run) return setNote('Run a step first.');
-    download(`run-${run.scenario.id}.json`, JSON.stringify(run, null, 2));
+    download(runFileName(run, 'json'), JSON.stringify(run, null, 2));
   };
   return (
     <section className="studio-section" data-testid="studio-share">

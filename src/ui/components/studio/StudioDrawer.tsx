@@ -4,7 +4,6 @@ import { AuthoringSection } from './AuthoringSection.tsx';
 import { FaultControls } from './FaultControls.tsx';
 import { HumanBaseline } from './HumanBaseline.tsx';
 import { openSharedFragment } from './openShared.ts';
-import { RunViewer } from './RunViewer.tsx';
 import { SharePanel } from './SharePanel.tsx';
 import './studio.css';
 
@@ -57,7 +56,6 @@ export function StudioDrawer() {
               </button>
             </p>
           ) : null}
-          <RunViewer />
           <details open>
             <summary>Author a scenario from the diff</summary>
             <AuthoringSection />

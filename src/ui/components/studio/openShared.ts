@@ -1,4 +1,5 @@
 import { decodeState } from '../../../studio/permalink.ts';
+import { RUN_FORMAT } from '../../../agent/record.ts';
 import { runRecordFromHtml } from '../../../studio/runHtml.ts';
 import type { AppStore } from '../../stores/appStore.ts';
 import { entryKey } from '../../stores/catalogTypes.ts';
@@ -35,7 +36,7 @@ export function splitRunFiles(files: { name: string; text: string }[]): { runs: 
     }
     try {
       const v = JSON.parse(f.text) as { format?: unknown };
-      if (v && v.format === 'difflab-run/1') {
+      if (v && v.format === RUN_FORMAT) {
         runs.push(v);
         continue;
       }
