@@ -61,6 +61,21 @@ describe('difflab eval, merge and report', () => {
     }
   }, 120_000);
 
+  it('--faults injects the plan into every run and records it; a bad plan is refused', async () => {
+    const out = join(dir, 'faults.jsonl');
+    const r = await difflab(['eval', '--suite', 'slack', '--filter', 'random-boardgame', '--provider', 'reference', '--trials', '1', '--faults', 'rate-limit=1/3', '--out', out]);
+    expect(r.code, r.stderr).toBe(0);
+    const [record] = parseRunRecords(readFileSync(out, 'utf8')).records;
+    expect(record.faults).toEqual({ rateLimit: { every: 1, retryAfterSeconds: 3 } });
+    expect(record.batch).toBe('reference code/none faults rate-limit=1/3');
+    // Every request was rate limited, so the reference solution changed nothing and the run fails.
+    expect(record.steps[0].actions[0].requests.every((q) => q.status === 429)).toBe(true);
+    expect(record.verdict.passed).toBe(false);
+    const bad = await difflab(['eval', '--suite', 'slack', '--provider', 'reference', '--faults', 'outage', '--out', join(dir, 'bad.jsonl')]);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--faults: unknown fault "outage"/);
+  }, 120_000);
+
   it('says which variable to set when there is no key', async () => {
     const r = await difflab(['eval', '--suite', 'slack', '--provider', 'anthropic', '--model', 'm', '--key-env', 'DIFFLAB_NO_SUCH_VAR', '--out', join(dir, 'x.jsonl')]);
     expect(r.code).toBe(2);
