@@ -2,6 +2,7 @@
 // OpenAI and Anthropic wire formats (streamed), through the official SDKs in the page; the key stays out of
 // storage and request bodies; Stop ends a run cleanly; demo runs replay with no key.
 // Usage: node test/e2e/agent.mjs   (after `npm run build`)
+import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { isLocal, launch, serveDist } from './harness.mjs';
 
@@ -151,6 +152,39 @@ try {
     await page.getByTestId('agent-scrubber').fill('2');
     const third = await page.evaluate(() => window.__difflab.store.getState().run.last.runDiff.inserts.length);
     assert(first === 0 && third === 1, `inserts at steps 1 and 3: ${first}, ${third}`);
+  });
+
+  await check('a saved run shares as a link that opens it, and as one HTML file', async () => {
+    const row = page.locator('[data-testid=runs-table] tbody tr', { hasText: 'Recovering from an API error' });
+    await row.getByTestId('runs-link').click();
+    const link = await page.getByTestId('runs-share-link').inputValue();
+    assert(link.includes('#share=v1.'), `link: ${link}`);
+    const other = await browser.context.newPage();
+    other.on('pageerror', (err) => pageErrors.push(err.message));
+    await other.goto(link);
+    await other.waitForFunction(() => window.__difflab?.store.getState().agent.replay?.id === 'demo-recovery' && window.__difflab.store.getState().agent.open, null, { timeout: READY_TIMEOUT });
+    await other.close();
+    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('runs-html').click()]);
+    const html = await readFile(await download.path(), 'utf8');
+    assert(html.includes('<h2>Prompt</h2>') && html.includes('Grade: '), 'the page lacks the prompt or the grade');
+    assert(!/<script(?! type="application\/json")|\b(src|href)\s*=/i.test(html), 'the page loads something');
+  });
+
+  await check('an agent run with a rate-limit fault records the fault and sees the 429s', async () => {
+    await page.getByTestId('agent-tab-live').click();
+    await page.getByTestId('agent-provider').selectOption('reference');
+    await page.getByTestId('agent-faults').fill('rate-limit=1');
+    await page.getByTestId('agent-faults').press('Enter');
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
+    await page.getByTestId('agent-run').click();
+    await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle' && window.__difflab.store.getState().agent.replay?.faults, null, { timeout: 60_000 });
+    const record = await page.evaluate(() => window.__difflab.store.getState().agent.replay);
+    assert(JSON.stringify(record.faults) === '{"rateLimit":{"every":1,"retryAfterSeconds":1}}', `faults: ${JSON.stringify(record.faults)}`);
+    const statuses = record.steps.flatMap((s) => s.actions.flatMap((a) => a.requests.map((r) => r.status)));
+    assert(statuses.length > 0 && statuses.every((x) => x === 429), `statuses: ${statuses}`);
+    await page.getByTestId('agent-faults').fill('');
+    await page.getByTestId('agent-faults').press('Enter');
+    await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
   });
 
   await check('no request left 127.0.0.1', async () => {

@@ -16,6 +16,7 @@ export function RunsView() {
   const compare = useApp((s) => s.agent.compare);
   const { openReplay, removeRun, importRuns, exportRuns, setCompare } = useApp((s) => s.agent);
   const [note, setNote] = useState<string | null>(null);
+  const [link, setLink] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const sorted = useMemo(() => [...history].sort((a, b) => b.startedAt.localeCompare(a.startedAt)), [history]);
   const batches = useMemo(() => [...new Set(history.map((r) => r.batch ?? '(none)'))], [history]);
@@ -24,9 +25,11 @@ export function RunsView() {
   const copyLink = async (run: AgentRunRecord) => {
     const made = await shareLink(location.href, { kind: 'run', run });
     if ('url' in made) {
+      setLink(made.url);
       const copied = await navigator.clipboard?.writeText(made.url).then(() => true, () => false);
-      setNote(copied ? `Link copied (${made.url.length} characters).` : `Link: ${made.url}`);
+      setNote(`Link to “${run.scenario.title}” by ${run.model.label ?? run.model.model}${copied ? ', copied' : ''} (${made.url.length} characters).`);
     } else {
+      setLink(null);
       download(made.fileName, made.text, 'application/json');
       setNote(`Too large for a link: saved as ${made.fileName}; share the file (it imports by drop).`);
     }
@@ -72,6 +75,7 @@ export function RunsView() {
         </button>
         {note && <span className="muted">{note}</span>}
       </div>
+      {link && <input className="mono" readOnly value={link} data-testid="runs-share-link" onFocus={(e) => e.target.select()} aria-label="Link to the run" />}
       {sorted.length === 0 ? (
         <p className="empty-note">No saved runs yet. Runs are saved in this browser (IndexedDB) as they finish; results files from <code>difflab eval</code> can be imported.</p>
       ) : (

@@ -16,11 +16,11 @@ export function StudioDrawer() {
   const say = useApp((s) => s.studio.say);
   const faultsOn = useApp((s) => Object.keys(s.studio.faults).length > 0);
 
-  // Every step goes into the run record (steps, console, step diffs, verdicts).
+  // Every script step goes into the run record (steps, console, step diffs, verdicts); agent mode's steps have their own.
   useEffect(
     () =>
       store.subscribe((s, prev) => {
-        if (s.run.last && s.run.last !== prev.run.last) s.studio.recordStep(s.run.last);
+        if (!s.agent.open && s.run.last && s.run.last !== prev.run.last) s.studio.recordStep(s.run.last);
       }),
     [store],
   );
