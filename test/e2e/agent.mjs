@@ -155,6 +155,7 @@ try {
   });
 
   await check('a saved run shares as a link that opens it, and as one HTML file', async () => {
+    await page.getByTestId('agent-tab-runs').click();
     const row = page.locator('[data-testid=runs-table] tbody tr', { hasText: 'Recovering from an API error' });
     await row.getByTestId('runs-link').click();
     const link = await page.getByTestId('runs-share-link').inputValue();

@@ -140,6 +140,21 @@ try {
     assert((await page.getByTestId('studio-toggle').textContent())?.includes('faults on'), 'the toggle does not say faults are on');
   });
 
+  await check('a human attempt is stored with the saved runs as a human run record, with its faults', async () => {
+    await page.locator('summary', { hasText: 'Human baseline' }).click();
+    await page.getByTestId('human-start').click();
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.human && window.__difflab.store.getState().run.status === 'ready' && window.__difflab.store.getState().run.steps === 0, null, { timeout: 30_000 });
+    await page.getByTestId('run').click();
+    await page.waitForFunction(() => window.__difflab.store.getState().run.steps === 1 && window.__difflab.store.getState().run.status === 'ready', null, { timeout: 60_000 });
+    await page.getByRole('button', { name: 'Finish and grade' }).click();
+    await page.waitForFunction(() => window.__difflab.store.getState().agent.history.some((r) => r.model.protocol === 'human'), null, { timeout: 30_000 });
+    const record = await page.evaluate(() => window.__difflab.store.getState().agent.history.find((r) => r.model.protocol === 'human'));
+    assert(record.format === 'difflab-agent-run/1' && record.human.budget === 15 && record.steps.length === 1, `record: ${JSON.stringify({ human: record.human, steps: record.steps.length })}`);
+    assert(record.faults?.rateLimit?.every === 1, `faults: ${JSON.stringify(record.faults)}`);
+    assert(record.steps[0].actions[0].observation.includes('429 1 ratelimited'), `observation: ${record.steps[0].actions[0].observation}`);
+    assert((await page.getByTestId('studio-human').textContent()).includes('0/1 human attempts passed'), 'the studio does not summarise the attempt');
+  });
+
   await check('no page errors', async () => {
     assert(pageErrors.length === 0, pageErrors.join('\n'));
   });
