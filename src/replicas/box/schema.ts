@@ -166,13 +166,32 @@ CREATE INDEX box_hub_items_hub ON box_hub_items (hub_id);
 `;
 
 /**
- * Fills what Agent-Diff's seed leaves out: the root folder's null timestamps stay null (Box reports none for
- * "All Files"), versions' content stays null (the seed's bytes are not published, so downloads are empty), and a
- * missing `extension` is taken from the name.
+ * Values for NOT NULL columns that a seed row may leave out. A seed loads with `jsonb_populate_recordset`, so a column
+ * that some rows carry and others omit arrives as NULL rather than its default; these fill it.
+ */
+const DEFAULTS: Record<string, Row> = {
+  box_users: { type: 'user', status: 'active', role: 'user', job_title: '', language: 'en', timezone: 'America/Los_Angeles', space_amount: 10737418240 },
+  box_folders: { type: 'folder', description: '', tags: [], item_status: 'active', size: 0 },
+  box_files: { type: 'file', description: '', tags: [], item_status: 'active', size: 0, sha_1: '', version_number: '1', comment_count: 0 },
+  box_file_versions: { type: 'file_version', version_number: '1', size: 0, sha_1: '', content_encoding: 'utf8' },
+  box_comments: { type: 'comment', item_type: 'file', is_reply_comment: false },
+  box_tasks: { type: 'task', item_type: 'file', message: '', action: 'review', completion_rule: 'all_assignees', is_completed: false },
+  box_collections: { type: 'collection', collection_type: 'favorites' },
+  box_hubs: {
+    type: 'hubs', description: '', is_ai_enabled: true, can_non_owners_invite: true, can_shared_link_be_created: true,
+    is_collaboration_restricted_to_enterprise: false, view_count: 0,
+  },
+  box_hub_items: { item_name: '' },
+};
+
+/**
+ * Fills what a seed leaves out: NOT NULL columns get their defaults, a file's missing `extension` comes from its
+ * name, and `version_number` is text (Agent-Diff's seed and assertions compare it as a string). Versions' content
+ * stays null when the seed has none (Agent-Diff's bytes are not published), so those files download empty.
  */
 export function prepareSeedRow(table: string, row: Row): Row {
-  if (table === 'box_files' && row.extension == null && typeof row.name === 'string') row.extension = extensionOf(row.name);
-  for (const col of ['description']) if ((table === 'box_files' || table === 'box_folders') && row[col] === null) row[col] = '';
+  for (const [col, value] of Object.entries(DEFAULTS[table] ?? {})) if (row[col] == null) row[col] = value;
+  if (table === 'box_files' && !row.extension && typeof row.name === 'string') row.extension = extensionOf(row.name);
   if (row.version_number != null) row.version_number = String(row.version_number);
   return row;
 }

@@ -3,12 +3,13 @@ import { boxTime } from './ids.ts';
 import { ROOT_ID, usersById } from './lookup.ts';
 import type { FileRow, FolderRow, ItemRow, UserRow } from './rows.ts';
 
-/** A file row with its current version's id, which `file_version` reports. */
-export type FileView = FileRow & { version_id?: string | null };
+/** A file row with its current version's id (`file_version`) and its comments counted now (`comment_count`). */
+export type FileView = FileRow & { version_id?: string | null; live_comment_count?: number };
 
 /** Selects files with their current version's id (the highest version number). */
 export const FILE_SELECT = `SELECT f.*, (SELECT v.id FROM box_file_versions v WHERE v.file_id = f.id
-  ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1) AS version_id FROM box_files f`;
+  ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1) AS version_id,
+  (SELECT count(*)::int FROM box_comments c WHERE c.file_id = f.id) AS live_comment_count FROM box_files f`;
 
 /** The fields each representation carries, in Box's order (https://developer.box.com/reference/resources/file/). */
 const FILE_MINI = ['type', 'id', 'file_version', 'sequence_id', 'etag', 'sha1', 'name'];
@@ -138,7 +139,7 @@ export class ItemSerializer {
         file_version: { type: 'file_version', id: f.version_id ?? f.id, sha1: f.sha_1 ?? '' },
         extension: f.extension ?? '',
         version_number: String(f.version_number ?? '1'),
-        comment_count: Number(f.comment_count ?? 0),
+        comment_count: Number(f.live_comment_count ?? f.comment_count ?? 0),
         lock: null,
         is_package: false,
         expires_at: null,
