@@ -155,6 +155,7 @@ folder('Finance/Reports/Q3 2025', { key: 'reportsQ3' });
 folder('Finance/Reports/Q4 2025', { key: 'reportsQ4' });
 folder('Finance/Vendor Contarcts', { key: 'vendorContracts' });
 folder('Finance/Tax', {});
+keys.reports = folderByPath.get('Finance/Reports');
 folder('HR', { description: 'People team', key: 'hr' });
 folder('HR/Policies', { key: 'hrPolicies' });
 folder('HR/Onboarding', { key: 'onboarding' });
@@ -268,7 +269,7 @@ file('Finance/Tax', 'tmp_export_DELETE_ME.csv', 'id,value\n1,foo\n2,bar\n', { by
 
 const REMOTE_V1 = '# Remote Work Policy\n\nEmployees may work remotely up to 2 days per week with manager approval.\nCore hours: 10:00-15:00 local time.\n';
 file('HR/Policies', 'remote_work_policy.md', REMOTE_V1, { by: U.lena, at: at(2025, 3, 3), key: 'remotePolicy', tags: ['policy'] });
-file('HR/Policies', 'pto_policy.md', '# Paid Time Off\n\nFull-time staff accrue 1.75 days of PTO per month (21 days per year). Up to 5 unused days carry over.\n', { by: U.lena, at: at(2025, 1, 6), tags: ['policy'] });
+file('HR/Policies', 'pto_policy.md', '# Paid Time Off\n\nFull-time staff accrue 1.75 days of PTO per month (21 days per year). Up to 5 unused days carry over.\n', { by: U.lena, at: at(2025, 1, 6), tags: ['policy'], key: 'ptoPolicy' });
 file('HR/Policies', 'expense_policy.md', '# Expense Policy\n\nMeals up to USD 60/day while travelling. Receipts required above USD 25. Submit within 30 days.\n', { by: U.jonas, at: at(2025, 2, 1), tags: ['policy'], key: 'expensePolicy' });
 file('HR/Policies', 'code_of_conduct.md', '# Code of Conduct\n\nBe respectful. Report concerns to people@kestreltrail.example.\n', { by: U.lena, at: at(2024, 5, 1), tags: ['policy'] });
 file('HR/Policies', 'remote_work_policy_OLD_2023.md', '# Remote Work Policy (2023)\n\nRemote work by exception only.\n', { by: U.lena, at: at(2024, 2, 1) });
