@@ -8,7 +8,7 @@ import { prepareSeedRow, schemaSql } from './schema.ts';
 export const box = {
   name: 'box',
   title: 'Box Content API',
-  baseUrls: ['https://api.box.com/2.0', 'https://upload.box.com/api/2.0'],
+  baseUrls: ['https://api.box.com/2.0/', 'https://upload.box.com/api/2.0/'],
   servicePath: 'box/2.0',
   schemaSql,
   routes,
@@ -18,7 +18,7 @@ export const box = {
   defaultClockStart: Date.UTC(2026, 0, 20, 9, 0, 0),
   notFound(_request: Request, path: string): Response {
     // The router reports a path that exists for another method as "METHOD /path".
-    return /^[A-Z]+ \//.test(path) ? methodNotAllowed() : notFound();
+    return /^[A-Z]+ /.test(path) ? methodNotAllowed() : notFound();
   },
   authenticate(_request: Request, token: string): Response | null {
     return token ? null : unauthorized();

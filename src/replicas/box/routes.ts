@@ -44,7 +44,7 @@ const ITEM_UPDATE_PARAMS = {
 export const routes: Route[] = [
   {
     method: 'GET',
-    path: '/search',
+    path: 'search',
     summary: 'Search files and folders by name, description, tags, content and comments.',
     docs: doc(
       'Finds live items whose name, description, tags, current text content or comments contain every word of `query` (case-insensitive; `"exact phrase"`, `A OR B` and `NOT word` are understood). Narrow with `type` (file, folder), `file_extensions` (e.g. `csv,pdf`), `ancestor_folder_ids` (anywhere below these folders), `content_types` (which of name, description, file_content, comments, tag to match), `owner_user_ids`, `created_at_range`/`updated_at_range` (`from,to` in RFC 3339, either end may be empty) and `size_range` (`lower,upper` bytes). `trash_content=trashed_only` searches the trash instead. Results come in relevance order (name matches first), or by `modified_at` with `sort=modified_at` and `direction`. The answer is `{total_count, entries, limit, offset}`: page with `offset` and `limit` (default 30, at most 200).',
@@ -71,7 +71,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/files/{file_id}',
+    path: 'files/{file_id}',
     summary: 'Get a file\'s details.',
     docs: doc(
       'Returns the file: name, description, size, `sha1`, `file_version` (the current version), `sequence_id`/`etag` (they change with every change of the file), `path_collection` (folders from All Files down to its parent), `parent`, owner and editors, `shared_link` and `item_status`. Ask `fields=tags,extension,version_number,comment_count,…` for fields outside the default set.',
@@ -82,7 +82,7 @@ export const routes: Route[] = [
   },
   {
     method: 'PUT',
-    path: '/files/{file_id}',
+    path: 'files/{file_id}',
     summary: 'Rename, move, describe, tag or share a file.',
     writes: true,
     docs: doc(
@@ -101,7 +101,7 @@ export const routes: Route[] = [
   },
   {
     method: 'DELETE',
-    path: '/files/{file_id}',
+    path: 'files/{file_id}',
     summary: 'Move a file to the trash.',
     writes: true,
     docs: doc('Trashes the file (`item_status` becomes `trashed`); answers 204 with no body. A trashed file no longer shows in folder listings or search.', {
@@ -113,7 +113,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/files/{file_id}/content',
+    path: 'files/{file_id}/content',
     summary: 'Download a file\'s bytes.',
     docs: doc(
       'Returns the bytes of the current version, or of `version` (a file version id). Box itself answers with a redirect to its download host; here the bytes come back directly (200, or 206 for a `Range` request). Read text with `await res.text()`. Files of Agent-Diff\'s published seed have no stored bytes and download empty.',
@@ -124,7 +124,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/files/content',
+    path: 'files/content',
     summary: 'Upload a new file (upload host: https://upload.box.com/api/2.0/files/content).',
     writes: true,
     docs: doc(
@@ -145,7 +145,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/files/{file_id}/content',
+    path: 'files/{file_id}/content',
     summary: 'Upload a new version of a file (upload host).',
     writes: true,
     docs: doc(
@@ -162,7 +162,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/files/{file_id}/copy',
+    path: 'files/{file_id}/copy',
     summary: 'Copy a file into a folder.',
     writes: true,
     docs: doc('Copies the file (its current bytes, description and tags) into `parent.id`, optionally under a new `name`; answers 201 with the new file.', {
@@ -174,7 +174,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/files/{file_id}/versions',
+    path: 'files/{file_id}/versions',
     summary: 'List a file\'s earlier versions.',
     docs: doc('Lists the file\'s previous versions, newest first; the current version is the file itself (`file_version`).', NOT_FOUND),
     params: { file_id: fileId, offset, limit: p.int('Default 1000.') },
@@ -182,7 +182,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/files/{file_id}/comments',
+    path: 'files/{file_id}/comments',
     summary: 'List the comments on a file.',
     docs: doc('Returns `{total_count, entries, offset, limit}` with each comment\'s `message`, author (`created_by`), `created_at` and `is_reply_comment`, oldest first.', NOT_FOUND),
     params: { file_id: fileId, offset, limit: p.int('Default 100, at most 1000.'), fields },
@@ -190,7 +190,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/files/{file_id}/tasks',
+    path: 'files/{file_id}/tasks',
     summary: 'List the tasks on a file.',
     docs: doc('Returns `{total_count, entries}`: each task\'s `action` (review or complete), `message`, `due_at`, `is_completed` and `completion_rule`.', NOT_FOUND),
     params: { file_id: fileId },
@@ -198,7 +198,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/folders',
+    path: 'folders',
     summary: 'Create a folder.',
     writes: true,
     docs: doc(
@@ -215,7 +215,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/folders/{folder_id}',
+    path: 'folders/{folder_id}',
     summary: 'Get a folder\'s details and its first 100 items.',
     docs: doc('Returns the folder (name, description, `path_collection`, `parent`, owner, `shared_link`, `item_status`, …) with `item_collection`, the first 100 items inside it. For more items use /folders/{id}/items.', NOT_FOUND),
     params: { folder_id: folderId, fields },
@@ -223,7 +223,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/folders/{folder_id}/items',
+    path: 'folders/{folder_id}/items',
     summary: 'List the items in a folder.',
     docs: doc(
       'Returns `{total_count, entries, offset, limit, order}`: folders first, then files, by name unless `sort` (id, name, date, size) and `direction` (ASC, DESC) say otherwise. Entries are mini items (`type`, `id`, `name`, `etag`, `sequence_id`; files also `sha1` and `file_version`); ask `fields=name,size,modified_at,description,tags` for more. Page with `offset` and `limit` (default 100, at most 1000). Trashed items are not listed.',
@@ -241,7 +241,7 @@ export const routes: Route[] = [
   },
   {
     method: 'PUT',
-    path: '/folders/{folder_id}',
+    path: 'folders/{folder_id}',
     summary: 'Rename, move, describe, tag or share a folder.',
     writes: true,
     docs: doc(
@@ -259,7 +259,7 @@ export const routes: Route[] = [
   },
   {
     method: 'DELETE',
-    path: '/folders/{folder_id}',
+    path: 'folders/{folder_id}',
     summary: 'Move a folder to the trash.',
     writes: true,
     docs: doc('Trashes the folder (204, no body). A folder that still has items needs `recursive=true`; its contents go to the trash with it.', {
@@ -272,7 +272,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/comments',
+    path: 'comments',
     summary: 'Comment on a file, or reply to a comment.',
     writes: true,
     docs: doc('Body `{"message": "…", "item": {"type": "file", "id": "<file id>"}}`; with `item.type` `comment` the new comment is a reply. `tagged_message` mentions people as `@[<user id>:<name>]`. Answers 201 with the comment.', {
@@ -284,7 +284,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/comments/{comment_id}',
+    path: 'comments/{comment_id}',
     summary: 'Get a comment.',
     docs: doc('Returns the comment with its `item` (the file or comment it is on).', { '404 not_found': 'no such comment' }),
     params: { comment_id: p.str('The comment id.', true), fields },
@@ -292,7 +292,7 @@ export const routes: Route[] = [
   },
   {
     method: 'PUT',
-    path: '/comments/{comment_id}',
+    path: 'comments/{comment_id}',
     summary: 'Edit a comment.',
     writes: true,
     docs: doc('Replaces the comment\'s `message`. Only the author (or an admin) may.', {
@@ -304,7 +304,7 @@ export const routes: Route[] = [
   },
   {
     method: 'DELETE',
-    path: '/comments/{comment_id}',
+    path: 'comments/{comment_id}',
     summary: 'Delete a comment.',
     writes: true,
     docs: doc('Deletes the comment for good (204).', { '404 not_found': 'no such comment', '403 access_denied_insufficient_permissions': 'the comment is someone else\'s' }),
@@ -313,7 +313,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/tasks',
+    path: 'tasks',
     summary: 'Create a task on a file.',
     writes: true,
     docs: doc('Body `{"item": {"type": "file", "id"}, "action": "review"|"complete", "message"?, "due_at"?, "completion_rule": "all_assignees"|"any_assignee"}`. Answers 201 with the task (no assignees yet).', {
@@ -331,7 +331,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/tasks/{task_id}',
+    path: 'tasks/{task_id}',
     summary: 'Get a task.',
     docs: doc('Returns the task.', { '404 not_found': 'no such task' }),
     params: { task_id: p.str('The task id.', true) },
@@ -339,7 +339,7 @@ export const routes: Route[] = [
   },
   {
     method: 'PUT',
-    path: '/tasks/{task_id}',
+    path: 'tasks/{task_id}',
     summary: 'Change a task.',
     writes: true,
     docs: doc('Changes the task\'s `action`, `message`, `due_at` or `completion_rule`.', { '404 not_found': 'no such task', '400 bad_request': 'a field has a bad value' }),
@@ -354,7 +354,7 @@ export const routes: Route[] = [
   },
   {
     method: 'DELETE',
-    path: '/tasks/{task_id}',
+    path: 'tasks/{task_id}',
     summary: 'Delete a task.',
     writes: true,
     docs: doc('Deletes the task (204).', { '404 not_found': 'no such task' }),
@@ -363,7 +363,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/collections',
+    path: 'collections',
     summary: 'List your collections (Favorites).',
     docs: doc('Returns `{total_count, entries, offset, limit}`. Every user has one collection, Favorites (`collection_type: "favorites"`). Add an item to it with PUT /files/{id} or /folders/{id} and `collections: [{"id": "<its id>"}]`.'),
     params: { offset, limit: p.int('Default 100.'), fields },
@@ -371,7 +371,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/collections/{collection_id}',
+    path: 'collections/{collection_id}',
     summary: 'Get a collection.',
     docs: doc('Returns the collection.', { '404 not_found': 'not one of your collections' }),
     params: { collection_id: p.str('The collection id.', true) },
@@ -379,7 +379,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/collections/{collection_id}/items',
+    path: 'collections/{collection_id}/items',
     summary: 'List the items in a collection.',
     docs: doc('Returns the files and folders in the collection (mini items), folders first.', { '404 not_found': 'not one of your collections' }),
     params: { collection_id: p.str('The collection id.', true), offset, limit: p.int('Default 100.'), fields },
@@ -387,7 +387,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/users/me',
+    path: 'users/me',
     summary: 'Who am I: the user the token acts as.',
     docs: doc('Returns the current user: `id`, `name`, `login` (email), `status`, `job_title`, `timezone`, `language`, space figures. `fields=role,enterprise` adds those.'),
     params: { fields },
@@ -395,7 +395,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/users/{user_id}',
+    path: 'users/{user_id}',
     summary: 'Get a user.',
     docs: doc('Returns the user.', { '404 not_found': 'no such user' }),
     params: { user_id: p.str('The user id.', true), fields },
@@ -403,7 +403,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/users',
+    path: 'users',
     summary: 'List the enterprise\'s users.',
     docs: doc('Returns `{total_count, entries, offset, limit}`; `filter_term` keeps users whose name or login starts with it.'),
     params: { filter_term: p.str('Name or login prefix.'), offset, limit: p.int('Default 100.'), fields },
@@ -411,7 +411,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/hubs',
+    path: 'hubs',
     summary: 'List hubs (needs header box-version: 2025.0).',
     docs: doc('Returns `{entries, limit, next_marker}`: each hub\'s `id`, `title`, `description`, creator and flags. `query` keeps hubs whose title or description contains it; `sort` (name, updated_at, last_accessed_at, view_count) and `direction`; page with `marker` (the previous `next_marker`) and `limit`.', {
       '400 bad_request': 'the `box-version: 2025.0` header is missing, or a bad `sort`/`direction`',
@@ -429,7 +429,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/hubs',
+    path: 'hubs',
     summary: 'Create a hub (needs header box-version: 2025.0).',
     writes: true,
     docs: doc('Body `{"title": "…", "description"?: "…"}` (title at most 50 characters). Answers 201 with the hub. Add content with POST /hubs/{id}/manage_items.', {
@@ -440,7 +440,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/hubs/{hub_id}',
+    path: 'hubs/{hub_id}',
     summary: 'Get a hub (needs header box-version: 2025.0).',
     docs: doc('Returns the hub.', { '400 bad_request': 'the `box-version` header is missing', '404 not_found': 'no such hub' }),
     params: { 'box-version': boxVersion, hub_id: hubId },
@@ -448,7 +448,7 @@ export const routes: Route[] = [
   },
   {
     method: 'PUT',
-    path: '/hubs/{hub_id}',
+    path: 'hubs/{hub_id}',
     summary: 'Change a hub\'s title, description or settings (needs header box-version: 2025.0).',
     writes: true,
     docs: doc('Body with any of `title`, `description`, `is_ai_enabled`, `is_collaboration_restricted_to_enterprise`, `can_non_owners_invite`, `can_shared_link_be_created`. Returns the hub.', {
@@ -469,7 +469,7 @@ export const routes: Route[] = [
   },
   {
     method: 'DELETE',
-    path: '/hubs/{hub_id}',
+    path: 'hubs/{hub_id}',
     summary: 'Delete a hub (needs header box-version: 2025.0).',
     writes: true,
     docs: doc('Deletes the hub and its item list (not the files themselves); 204.', { '400 bad_request': 'the `box-version` header is missing', '404 not_found': 'no such hub' }),
@@ -478,7 +478,7 @@ export const routes: Route[] = [
   },
   {
     method: 'GET',
-    path: '/hub_items',
+    path: 'hub_items',
     summary: 'List the items in a hub (needs header box-version: 2025.0).',
     docs: doc('`hub_id` is required. Returns `{entries: [{id, type, name}], limit, next_marker}`.', {
       '400 bad_request': 'the `box-version` header or `hub_id` is missing',
@@ -489,7 +489,7 @@ export const routes: Route[] = [
   },
   {
     method: 'POST',
-    path: '/hubs/{hub_id}/manage_items',
+    path: 'hubs/{hub_id}/manage_items',
     summary: 'Add items to or remove items from a hub (needs header box-version: 2025.0).',
     writes: true,
     docs: doc(
