@@ -160,7 +160,7 @@ export const boxTestSeed: SeedTables = {
     { id: '9001', name: 'readme.txt', parent_id: '0', extension: 'txt', size: 11, sha_1: 'r1', version_number: '1', sequence_id: '0', etag: '0', created_by_id: 'U100', modified_by_id: 'U100', owned_by_id: 'U100', created_at: T0, modified_at: T0 },
   ],
   box_file_versions: [
-    { id: 'V1101a', file_id: '1101', version_number: '1', name: 'budget_2025.csv', size: 18, sha_1: 'b0', content: 'dept,amount\nops,1\n', created_at: T0, modified_at: T0, modified_by_id: 'U100' },
+    { id: 'V1101a', file_id: '1101', version_number: '1', name: 'budget_2025.csv', size: 28, sha_1: 'b0', content: 'dept,amount\nops,1\nretired,5\n', created_at: T0, modified_at: T0, modified_by_id: 'U100' },
     { id: 'V1101b', file_id: '1101', version_number: '2', name: 'budget_2025.csv', size: 27, sha_1: 'b1', content: 'dept,amount\nops,120\nlab,80\n', created_at: '2025-11-04T09:00:00Z', modified_at: '2025-11-04T09:00:00Z', modified_by_id: 'U100' },
     { id: 'V1001', file_id: '1001', version_number: '1', name: 'invoice_acme.txt', size: 24, sha_1: 'i1', content: 'Invoice 77: total 4,200\n', created_at: T0, modified_at: T0, modified_by_id: 'U100' },
     { id: 'V2001', file_id: '2001', version_number: '1', name: 'notes.md', size: 30, sha_1: 'n1', content: '# Notes\nThe kelp trial worked.', created_at: T0, modified_at: T0, modified_by_id: 'U200' },

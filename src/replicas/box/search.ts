@@ -122,7 +122,9 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
     return `SELECT i.id, '${kind}' AS type, i.name, i.modified_at, (${nameHits}) AS score FROM ${table} i WHERE ${where.join(' AND ')}`;
   };
 
-  const parts = type === 'file' ? [build('file')] : type === 'folder' ? [build('folder')] : type === 'web_link' ? [] : [build('folder'), build('file')];
+  // Extensions only apply to files, so asking for them leaves folders out.
+  const kinds: ('file' | 'folder')[] = type === 'file' ? ['file'] : type === 'folder' ? ['folder'] : type === 'web_link' ? [] : extensions.length ? ['file'] : ['folder', 'file'];
+  const parts = kinds.map(build);
   if (parts.length === 0) return Response.json({ total_count: 0, entries: [], limit, offset, type: 'search_results_items' });
   const ctes = [
     `dead AS (SELECT id FROM box_folders WHERE item_status = 'trashed' UNION SELECT f.id FROM box_folders f JOIN dead ON f.parent_id = dead.id)`,
