@@ -75,7 +75,12 @@ async function insertFile(ctx: RouteContext, f: NewFile): Promise<string> {
   return id;
 }
 
+/**
+ * The `file` part of an upload. Tool mode, which can only send JSON, may give `file` as text (its UTF-8 bytes are
+ * uploaded); a real Box answers such a request with 400.
+ */
 function uploadedFile(params: Params): UploadedFile {
+  if (typeof params.file === 'string') return { filename: '', type: 'text/plain', bytes: new TextEncoder().encode(params.file) };
   const file = params.file as UploadedFile | undefined;
   if (!file || typeof file !== 'object' || !(file.bytes instanceof Uint8Array)) {
     throw boxError(400, 'bad_request', 'API upload did not contain a file part', { errors: [{ reason: 'missing_parameter', name: 'file', message: "'file' is required" }] });

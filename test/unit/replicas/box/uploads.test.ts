@@ -93,3 +93,16 @@ describe('POST /files/{id}/content (new version) and GET /files/{id}/content', (
     expect((await box.call('GET', '/files/404/content')).status).toBe(404);
   });
 });
+
+describe('tool mode', () => {
+  it('every route becomes a uniquely named tool, and an upload works with JSON arguments', async () => {
+    const { routeTools, callTool } = await import('../../../../src/replicas/tools.ts');
+    const { box: replica } = await import('../../../../src/replicas/box/index.ts');
+    const names = routeTools(replica).map((t) => t.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names).toContain('post_files_content');
+    const result = await callTool(box.router, box.env, 'box', 'post_files_content', { attributes: { name: 'tool.txt', parent: { id: '0' } }, file: 'from a tool' });
+    expect(result.status).toBe(201);
+    expect((await box.call('GET', `/files/${(result.body as any).entries[0].id}/content`)).text).toBe('from a tool');
+  });
+});
