@@ -1,5 +1,6 @@
 import type { RouteContext } from '../types.ts';
 import { boxError, invalidParameter } from './errors.ts';
+import { contentWords, descriptionWords, nameWords, tagWords } from './schema.ts';
 import { fieldsParam, intParam, listParam, str, type Params } from './params.ts';
 import type { ItemRow } from './rows.ts';
 import { FILE_SELECT, ItemSerializer } from './serialize.ts';
@@ -14,8 +15,8 @@ interface ParsedQuery {
 
 /**
  * Box's query syntax, as far as matching goes: words and "quoted phrases" must all match; `A OR B` matches either;
- * `NOT x` excludes; `AND` is the default joiner. Matching is case-insensitive and by substring, so `fomc` finds
- * `fomc_minutes_2025.pdf`.
+ * `NOT x` excludes; `AND` is the default joiner. Names, descriptions, tags and comments match case-insensitively by
+ * substring (`fomc` finds `fomc_minutes_2025.pdf`); file text matches by word prefix, through an index.
  */
 export function parseQuery(query: string): ParsedQuery {
   const tokens = [...query.matchAll(/"([^"]*)"|(\S+)/g)].map((m) => (m[1] !== undefined ? { t: m[1], quoted: true } : { t: m[2], quoted: false }));
@@ -89,28 +90,46 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
   const use = (c: string) => contentTypes.length === 0 || contentTypes.includes(c);
   const { all, none } = parseQuery(query);
 
-  const matchOne = (term: string, kind: 'file' | 'folder') => {
-    const like = p(`%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
-    const parts: string[] = [];
-    if (use('name')) parts.push(`lower(i.name) LIKE ${like}`);
-    if (use('description')) parts.push(`lower(i.description) LIKE ${like}`);
-    if (use('tag')) parts.push(`lower(i.tags::text) LIKE ${like}`);
-    if (kind === 'file' && use('file_content')) {
-      parts.push(`EXISTS (SELECT 1 FROM box_file_versions v WHERE v.file_id = i.id AND v.version_number = i.version_number AND v.content_encoding = 'utf8' AND lower(v.content) LIKE ${like})`);
+  /**
+   * The ids of `kind` items one term matches, as a UNION of one indexed lookup per searched part: an OR of the
+   * parts in one WHERE would make Postgres scan every row and compute its words.
+   */
+  const idsOf = (term: string, kind: 'file' | 'folder', parts = CONTENT_TYPES.filter(use)) => {
+    const table = kind === 'file' ? 'box_files' : 'box_folders';
+    const words = term.match(/[\p{L}\p{N}]+/gu);
+    const byWords = words ? parts.filter((c) => c !== 'comments' && (kind === 'file' || c !== 'file_content')) : [];
+    const lookups: string[] = [];
+    if (byWords.length) {
+      // Every placeholder must appear in the SQL (Postgres cannot type an unused one), so this one is made only now.
+      const q = `to_tsquery('simple', ${p(words!.map((w) => `${w}:*`).join(' & '))})`;
+      if (byWords.includes('name')) lookups.push(`SELECT id FROM ${table} WHERE ${nameWords()} @@ ${q}`);
+      if (byWords.includes('description')) lookups.push(`SELECT id FROM ${table} WHERE ${descriptionWords()} @@ ${q}`);
+      if (byWords.includes('tag')) lookups.push(`SELECT id FROM ${table} WHERE ${tagWords()} @@ ${q}`);
+      if (byWords.includes('file_content')) {
+        lookups.push(`SELECT v.file_id AS id FROM box_file_versions v WHERE ${contentWords('v.')} @@ ${q}
+          AND v.version_number = (SELECT f.version_number FROM box_files f WHERE f.id = v.file_id)`);
+      }
     }
-    if (kind === 'file' && use('comments')) parts.push(`EXISTS (SELECT 1 FROM box_comments c WHERE c.file_id = i.id AND lower(c.message) LIKE ${like})`);
-    return parts.length ? `(${parts.join(' OR ')})` : 'false';
+    if (kind === 'file' && parts.includes('comments') && term.trim()) {
+      lookups.push(`SELECT c.file_id AS id FROM box_comments c WHERE lower(c.message) LIKE ${p(`%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
+    }
+    return lookups.length ? lookups.join(' UNION ') : `SELECT NULL::text AS id WHERE false`;
   };
 
+  /**
+   * One kind's hits. The matching ids are computed first (term groups intersected, NOT terms taken away) and the
+   * items looked up by primary key for each (the LATERAL … OFFSET 0 keeps that order): environments' tables carry
+   * no planner statistics, and joined the other way round Postgres may loop over every row once per hit.
+   */
   const build = (kind: 'file' | 'folder') => {
     const table = kind === 'file' ? 'box_files' : 'box_folders';
+    let ids = all.length ? all.map((group) => `(${group.map((t) => idsOf(t, kind)).join(' UNION ')})`).join(' INTERSECT ') : `SELECT id FROM ${table}`;
+    if (none.length) ids = `(${ids}) EXCEPT (${none.map((t) => idsOf(t, kind)).join(' UNION ')})`;
     const where: string[] = [kind === 'folder' ? `i.id <> '0'` : 'true'];
-    for (const group of all) where.push(`(${group.map((t) => matchOne(t, kind)).join(' OR ')})`);
-    for (const t of none) where.push(`NOT ${matchOne(t, kind)}`);
-    if (trash === 'non_trashed_only') where.push(`i.item_status = 'active' AND NOT EXISTS (SELECT 1 FROM dead WHERE dead.id = i.parent_id)`);
+    if (trash === 'non_trashed_only') where.push(`i.item_status = 'active' AND (i.parent_id IS NULL OR i.parent_id NOT IN (SELECT id FROM dead))`);
     else if (trash === 'trashed_only') where.push(`i.item_status = 'trashed'`);
     if (kind === 'file' && extensions.length) where.push(`lower(i.extension) = ANY(${p(extensions)})`);
-    if (ancestors.length) where.push(`i.parent_id IN (SELECT id FROM below)`);
+    if (ancestors.length) where.push(`i.parent_id = ANY(ARRAY(SELECT id FROM below))`);
     if (owners.length) where.push(`i.owned_by_id = ANY(${p(owners)})`);
     if (created?.[0]) where.push(`i.created_at >= ${p(created[0])}`);
     if (created?.[1]) where.push(`i.created_at <= ${p(created[1])}`);
@@ -118,8 +137,9 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
     if (updated?.[1]) where.push(`i.modified_at <= ${p(updated[1])}`);
     if (size?.[0] != null) where.push(`i.size >= ${p(size[0])}`);
     if (size?.[1] != null) where.push(`i.size <= ${p(size[1])}`);
-    const nameHits = all.length ? all.map((g) => `(CASE WHEN ${g.map((t) => `lower(i.name) LIKE ${p(`%${t}%`)}`).join(' OR ')} THEN 1 ELSE 0 END)`).join(' + ') : '0';
-    return `SELECT i.id, '${kind}' AS type, i.name, i.modified_at, (${nameHits}) AS score FROM ${table} i WHERE ${where.join(' AND ')}`;
+    const nameHits = all.length && use('name') ? all.map((g) => `(CASE WHEN i.id IN (${g.map((t) => idsOf(t, kind, ['name'])).join(' UNION ')}) THEN 1 ELSE 0 END)`).join(' + ') : '0';
+    return `SELECT i.id, '${kind}' AS type, i.name, i.modified_at, (${nameHits}) AS score FROM (${ids}) hit
+      CROSS JOIN LATERAL (SELECT * FROM ${table} x WHERE x.id = hit.id OFFSET 0) i WHERE ${where.join(' AND ')}`;
   };
 
   // Extensions only apply to files, so asking for them leaves folders out.

@@ -33,6 +33,7 @@ describe('GET /search', () => {
   it('answers {total_count, entries, limit, offset} with standard items, and pages with offset', async () => {
     const body = await search({ query: 'txt', limit: '1' });
     expect(body).toMatchObject({ total_count: 2, limit: 1, offset: 0, type: 'search_results_items' });
+    // invoice_acme.txt and readme.txt: the extension is a word of the name.
     expect(body.entries[0]).toMatchObject({ type: 'file', path_collection: expect.any(Object), parent: expect.any(Object) });
     const second = await search({ query: 'txt', limit: '1', offset: '1' });
     expect(second.total_count).toBe(2);
@@ -40,14 +41,24 @@ describe('GET /search', () => {
     expect(await search({ query: 'txt', offset: '5' })).toMatchObject({ total_count: 2, entries: [] });
   });
 
+  it('matches whole words or word starts, not arbitrary substrings', async () => {
+    expect(ids(await search({ query: 'budget 2025' }))).toEqual(['1101']);
+    expect(ids(await search({ query: 'budg' })).sort()).toEqual(['1101', 'F11']);
+    expect(ids(await search({ query: 'udget' }))).toEqual([]);
+  });
+
   it('filters by type, file_extensions, ancestor_folder_ids, content_types and ranges', async () => {
-    expect(ids(await search({ query: 'e', type: 'folder' })).sort()).toEqual(['F10', 'F11', 'F20']);
-    expect(ids(await search({ query: 'e', file_extensions: 'csv,md' })).sort()).toEqual(['1101', '2001']);
-    expect(ids(await search({ query: 'e', type: 'file', ancestor_folder_ids: 'F10' })).sort()).toEqual(['1001', '1101']);
+    expect(ids(await search({ query: 'budgets', type: 'folder' }))).toEqual(['F11']);
+    expect(ids(await search({ query: 'budget OR notes', file_extensions: 'csv,md' })).sort()).toEqual(['1101', '2001']);
+    expect(ids(await search({ query: 'invoice OR budget', type: 'file', ancestor_folder_ids: 'F10' })).sort()).toEqual(['1001', '1101']);
+    expect(ids(await search({ query: 'invoice OR budget OR readme', type: 'file', ancestor_folder_ids: 'F11' }))).toEqual(['1101']);
     expect(ids(await search({ query: 'kelp', content_types: 'name' }))).toEqual([]);
-    expect(ids(await search({ query: 'e', type: 'file', updated_at_range: '2025-11-04T00:00:00Z,' }))).toEqual(['1101']);
-    expect(ids(await search({ query: 'e', type: 'file', size_range: '25,28' }))).toEqual(['1101']);
-    expect(ids(await search({ query: 'e', type: 'file', owner_user_ids: 'U200' }))).toEqual([]);
+    expect(ids(await search({ query: 'kelp', content_types: 'file_content' }))).toEqual(['2001']);
+    expect(ids(await search({ query: 'kelp', content_types: 'comments' }))).toEqual(['2001']);
+    expect(ids(await search({ query: 'kelp', content_types: 'description,tag' }))).toEqual([]);
+    expect(ids(await search({ query: 'invoice OR budget', type: 'file', updated_at_range: '2025-11-04T00:00:00Z,' }))).toEqual(['1101']);
+    expect(ids(await search({ query: 'invoice OR budget', type: 'file', size_range: '25,28' }))).toEqual(['1101']);
+    expect(ids(await search({ query: 'invoice OR budget', type: 'file', owner_user_ids: 'U200' }))).toEqual([]);
   });
 
   it('ranks name matches first and supports fields', async () => {
