@@ -29,18 +29,33 @@ export async function findFolder(tx: Tx, id: string): Promise<FolderRow | null> 
   return (await tx.query<FolderRow>(`SELECT * FROM box_folders WHERE id = $1`, [id]))[0] ?? null;
 }
 
-/** A file that exists and is not in the trash: Box answers 404 `not_found`, or 404 `trashed` for a trashed one. */
+/** Whether a folder above `parentId` (or it) is in the trash: its contents went to the trash with it. */
+export async function inTrashedFolder(tx: Tx, parentId: string | null): Promise<boolean> {
+  if (parentId == null) return false;
+  const rows = await tx.query(
+    `WITH RECURSIVE up AS (SELECT id, parent_id, item_status FROM box_folders WHERE id = $1
+       UNION SELECT f.id, f.parent_id, f.item_status FROM box_folders f JOIN up ON f.id = up.parent_id)
+     SELECT 1 FROM up WHERE item_status <> 'active' LIMIT 1`,
+    [parentId],
+  );
+  return rows.length > 0;
+}
+
+/**
+ * A file that exists and is not in the trash: Box answers 404 `not_found`, or 404 `trashed` for a trashed one or
+ * one inside a trashed folder.
+ */
 export async function liveFile(tx: Tx, id: string): Promise<FileRow> {
   const file = await findFile(tx, id);
   if (!file || file.item_status === 'deleted') throw notFound();
-  if (file.item_status === 'trashed') throw trashed();
+  if (file.item_status === 'trashed' || (await inTrashedFolder(tx, file.parent_id))) throw trashed();
   return file;
 }
 
 export async function liveFolder(tx: Tx, id: string): Promise<FolderRow> {
   const folder = await findFolder(tx, id);
   if (!folder || folder.item_status === 'deleted') throw notFound();
-  if (folder.item_status === 'trashed') throw trashed();
+  if (folder.item_status === 'trashed' || (await inTrashedFolder(tx, folder.parent_id))) throw trashed();
   return folder;
 }
 

@@ -180,3 +180,13 @@ describe('routing and authentication', () => {
     expect(await res.json()).toMatchObject({ code: 'bad_request' });
   });
 });
+
+describe('items inside a trashed folder', () => {
+  it('are trashed with it: reads answer 404 trashed and search leaves them out', async () => {
+    expect((await box.call('GET', '/files/3001')).body).toMatchObject({ status: 404, code: 'trashed' });
+    await box.call('DELETE', '/folders/F10', null, { query: { recursive: 'true' } });
+    expect((await box.call('GET', '/files/1101')).body.code).toBe('trashed');
+    expect((await box.call('GET', '/folders/F11/items')).body.code).toBe('trashed');
+    expect((await box.call('GET', '/search', null, { query: { query: 'budget' } })).body.total_count).toBe(0);
+  });
+});
