@@ -5,6 +5,7 @@ import { copyFile, deleteFile, downloadFile, getFile, listFileVersions, updateFi
 import { createFolder, deleteFolder, getFolder, listFolderItems, updateFolder } from './folders.ts';
 import { createHub, deleteHub, getHub, listHubItems, listHubs, manageHubItems, updateHub } from './hubs.ts';
 import { search } from './search.ts';
+import { getTrashedFile, getTrashedFolder, listTrash, preflightUpload, purgeFile, purgeFolder, restoreFile, restoreFolder } from './trash.ts';
 import { createTask, deleteTask, getTask, listFileTasks, updateTask } from './tasks.ts';
 import { getCurrentUser, getUser, listUsers } from './users.ts';
 
@@ -41,6 +42,14 @@ const ITEM_UPDATE_PARAMS = {
 };
 
 export const routes: Route[] = [
+  {
+    method: 'GET',
+    path: 'folders/trash/items',
+    summary: 'List the items in the trash.',
+    docs: doc('Returns `{total_count, entries, offset, limit}`: the files and folders that were trashed (a trashed folder\'s contents are not listed separately).'),
+    params: { offset, limit: p.int('Default 100, at most 1000.'), fields },
+    handler: listTrash,
+  },
   {
     method: 'GET',
     path: 'search',
@@ -495,5 +504,76 @@ export const routes: Route[] = [
     ),
     params: { hub_id: hubId, operations: p.arr('List of `{action, item: {type, id}}`.', true) },
     handler: manageHubItems,
+  },
+  {
+    method: 'OPTIONS',
+    path: 'files/content',
+    summary: 'Check whether an upload would succeed (preflight).',
+    docs: doc('JSON body `{"name", "parent": {"id"}, "size"?}`. Answers 200 with the `upload_url` to use, or the error the upload would get.', {
+      '404 not_found': 'the parent folder does not exist',
+      '409 item_name_in_use': 'the folder already has an item with this name; `context_info.conflicts` describes it',
+    }),
+    params: { name: p.str('File name.', true), parent: p.obj('`{"id": "<folder id>"}`.', true), size: p.int('Size in bytes.') },
+    handler: preflightUpload,
+  },
+  {
+    method: 'GET',
+    path: 'files/{file_id}/trash',
+    summary: 'Get a trashed file.',
+    docs: doc('Returns the file as it sits in the trash.', { '404 not_found': 'no such file in the trash' }),
+    params: { file_id: fileId, fields },
+    handler: getTrashedFile,
+  },
+  {
+    method: 'POST',
+    path: 'files/{file_id}',
+    summary: 'Restore a file from the trash.',
+    writes: true,
+    docs: doc('Puts a trashed file back where it was, or into `parent.id`, optionally as `name`; answers 201 with the file.', {
+      '404 not_found': 'no such file in the trash, or no such parent',
+      '403 access_denied_insufficient_permissions': 'the original parent is itself trashed; give another `parent`',
+      '409 item_name_in_use': 'the folder now has an item with this name; give another `name`',
+    }),
+    params: { file_id: fileId, name: p.str('New name for the restored file.'), parent: p.obj('`{"id": "<folder id>"}` to restore into.'), fields },
+    handler: restoreFile,
+  },
+  {
+    method: 'DELETE',
+    path: 'files/{file_id}/trash',
+    summary: 'Delete a trashed file for good.',
+    writes: true,
+    docs: doc('Purges the file from the trash (204); it can no longer be restored.', { '404 not_found': 'no such file in the trash' }),
+    params: { file_id: fileId },
+    handler: purgeFile,
+  },
+  {
+    method: 'GET',
+    path: 'folders/{folder_id}/trash',
+    summary: 'Get a trashed folder.',
+    docs: doc('Returns the folder as it sits in the trash.', { '404 not_found': 'no such folder in the trash' }),
+    params: { folder_id: folderId, fields },
+    handler: getTrashedFolder,
+  },
+  {
+    method: 'POST',
+    path: 'folders/{folder_id}',
+    summary: 'Restore a folder from the trash.',
+    writes: true,
+    docs: doc('Puts a trashed folder (with its contents) back where it was, or into `parent.id`, optionally as `name`; answers 201.', {
+      '404 not_found': 'no such folder in the trash, or no such parent',
+      '403 access_denied_insufficient_permissions': 'the original parent is itself trashed',
+      '409 item_name_in_use': 'the parent now has an item with this name',
+    }),
+    params: { folder_id: folderId, name: p.str('New name.'), parent: p.obj('`{"id": "<folder id>"}` to restore into.'), fields },
+    handler: restoreFolder,
+  },
+  {
+    method: 'DELETE',
+    path: 'folders/{folder_id}/trash',
+    summary: 'Delete a trashed folder for good.',
+    writes: true,
+    docs: doc('Purges the folder and its contents from the trash (204).', { '404 not_found': 'no such folder in the trash' }),
+    params: { folder_id: folderId },
+    handler: purgeFolder,
   },
 ];

@@ -190,3 +190,37 @@ describe('items inside a trashed folder', () => {
     expect((await box.call('GET', '/search', null, { query: { query: 'budget' } })).body.total_count).toBe(0);
   });
 });
+
+describe('trash', () => {
+  it('lists trashed items, restores a file where it was, and purges', async () => {
+    await box.call('DELETE', '/files/1001');
+    const trash = await box.call('GET', '/folders/trash/items');
+    expect(trash.body.entries.map((e: { id: string }) => e.id)).toEqual(['F30', '1001']);
+    expect((await box.call('GET', '/files/1001/trash')).body).toMatchObject({ id: '1001', item_status: 'trashed' });
+    const restored = await box.call('POST', '/files/1001', {});
+    expect(restored.status).toBe(201);
+    expect(restored.body).toMatchObject({ id: '1001', item_status: 'active', parent: { id: 'F10' } });
+    expect((await box.call('GET', '/files/1001')).status).toBe(200);
+    expect((await box.call('POST', '/files/3001', {})).status).toBe(404);
+    expect((await box.call('DELETE', '/folders/F30/trash')).status).toBe(204);
+    const [row] = await box.query<{ item_status: string }>(`SELECT item_status FROM box_folders WHERE id = 'F30'`);
+    expect(row.item_status).toBe('deleted');
+    expect((await box.call('GET', '/folders/F30')).body.code).toBe('not_found');
+  });
+
+  it('restoring into a folder that has the name answers 409; a trashed parent 403', async () => {
+    await box.call('DELETE', '/files/9001');
+    await box.upload('/files/content', (await import('../../../helpers/boxEnvironment.ts')).uploadForm({ name: 'readme.txt', parent: { id: '0' } }, 'new'));
+    expect((await box.call('POST', '/files/9001', {})).body.code).toBe('item_name_in_use');
+    expect((await box.call('POST', '/files/9001', { name: 'readme (old).txt' })).status).toBe(201);
+    await box.call('DELETE', '/files/1101');
+    await box.call('DELETE', '/folders/F11', null, { query: { recursive: 'true' } });
+    expect((await box.call('POST', '/files/1101', {})).status).toBe(403);
+  });
+
+  it('preflight answers 200, or 409 for a taken name', async () => {
+    const ok = await box.call('OPTIONS', '/files/content', { name: 'new.txt', parent: { id: '0' } });
+    expect(ok.body).toMatchObject({ upload_url: expect.stringContaining('/files/content') });
+    expect((await box.call('OPTIONS', '/files/content', { name: 'readme.txt', parent: { id: '0' } })).status).toBe(409);
+  });
+});
