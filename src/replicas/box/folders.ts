@@ -80,10 +80,35 @@ export async function getFolder(params: Params, ctx: RouteContext): Promise<Resp
 /** GET /folders/{id}/items: one page of the folder's children, mini representation unless `fields` asks. */
 export async function listFolderItems(params: Params, ctx: RouteContext): Promise<Response> {
   const folder = await liveFolder(ctx.tx, ctx.pathParams.folder_id);
-  const page = await childrenPage(ctx, folder.id, params);
+  // Marker pagination (`usemarker=true`, then `marker`): the marker is opaque to clients; here it encodes an offset.
+  const marker = str(params, 'marker');
+  const useMarker = str(params, 'usemarker') === 'true' || marker !== undefined;
+  let pageParams = params;
+  if (useMarker) {
+    const offset = marker === undefined ? 0 : decodeMarker(marker);
+    pageParams = { ...params, offset: String(offset) };
+  }
+  const page = await childrenPage(ctx, folder.id, pageParams);
   const s = await new ItemSerializer(ctx).prepare(page.rows);
-  const fields = fieldsParam(params);
-  return Response.json({ total_count: page.total, entries: page.rows.map((r) => s.item(r, 'mini', fields)), offset: page.offset, limit: page.limit, order: page.order });
+  const entries = page.rows.map((r) => s.item(r, 'mini', fieldsParam(params)));
+  if (useMarker) {
+    const next = page.offset + page.rows.length < page.total ? encodeMarker(page.offset + page.rows.length) : null;
+    return Response.json({ entries, limit: page.limit, next_marker: next, prev_marker: page.offset > 0 ? encodeMarker(Math.max(0, page.offset - page.limit)) : null, order: page.order });
+  }
+  return Response.json({ total_count: page.total, entries, offset: page.offset, limit: page.limit, order: page.order });
+}
+
+const encodeMarker = (offset: number) => btoa(`difflab:${offset}`).replace(/=+$/, '');
+
+function decodeMarker(marker: string): number {
+  let offset = NaN;
+  try {
+    offset = Number(/^difflab:(\d+)$/.exec(atob(marker))?.[1]);
+  } catch {
+    /* not base64 */
+  }
+  if (!Number.isInteger(offset)) throw invalidParameter('marker', `Invalid value '${marker}'.`);
+  return offset;
 }
 
 /** POST /folders: `{name, parent: {id}}`; 409 `item_name_in_use` when the parent already has that name. */

@@ -243,6 +243,8 @@ export const routes: Route[] = [
       limit: p.int('Items per page, default 100, at most 1000.'),
       sort: { type: 'string', description: 'Sort key.', enum: ['id', 'name', 'date', 'size'] },
       direction: { type: 'string', description: 'Default ASC.', enum: ['ASC', 'DESC'] },
+      usemarker: p.bool('Page with markers instead of offsets: the answer has `next_marker` (null on the last page) and no `total_count`.'),
+      marker: p.str('The `next_marker` of the previous page (with usemarker).'),
       fields,
     },
     handler: listFolderItems,

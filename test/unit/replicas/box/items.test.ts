@@ -224,3 +224,19 @@ describe('trash', () => {
     expect((await box.call('OPTIONS', '/files/content', { name: 'readme.txt', parent: { id: '0' } })).status).toBe(409);
   });
 });
+
+describe('marker pagination of folder items', () => {
+  it('follows next_marker to the end', async () => {
+    const seen: string[] = [];
+    let marker: string | null = null;
+    do {
+      const query: Record<string, string> = { usemarker: 'true', limit: '2', ...(marker ? { marker } : {}) };
+      const { body } = await box.call('GET', '/folders/0/items', null, { query });
+      expect(body).not.toHaveProperty('total_count');
+      seen.push(...body.entries.map((e: { id: string }) => e.id));
+      marker = body.next_marker;
+    } while (marker);
+    expect(seen).toEqual(['F10', 'F20', '9001']);
+    expect((await box.call('GET', '/folders/0/items', null, { query: { marker: 'garbage!' } })).status).toBe(400);
+  });
+});
