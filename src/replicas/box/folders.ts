@@ -5,7 +5,7 @@ import { conflictView, updateItem } from './itemUpdate.ts';
 import { actingUser, checkItemName, liveFolder, nameConflict } from './lookup.ts';
 import { fieldsParam, intParam, ref, str, type Params } from './params.ts';
 import type { FolderRow, ItemRow } from './rows.ts';
-import { FILE_SELECT, ItemSerializer } from './serialize.ts';
+import { fileSelect, ItemSerializer } from './serialize.ts';
 
 /** Sort keys of `sort`, as SQL over a table alias. Box ids are decimal strings: by length, then text. */
 const SORTS: Record<string, (a: string) => string[]> = {
@@ -52,7 +52,7 @@ async function childrenPage(ctx: RouteContext, folderId: string, params: Params)
   }
   if (rows.length < limit && offset + rows.length < folders + files) {
     rows.push(...(await ctx.tx.query<ItemRow>(
-      `${FILE_SELECT} WHERE f.parent_id = $1 AND f.item_status = 'active' ORDER BY ${orderFiles} OFFSET $2 LIMIT $3`,
+      `${fileSelect(`(SELECT * FROM box_files f WHERE f.parent_id = $1 AND f.item_status = 'active' ORDER BY ${orderFiles} OFFSET $2 LIMIT $3)`)} ORDER BY ${orderFiles}`,
       [folderId, Math.max(0, offset - folders), limit - rows.length],
     )));
   }

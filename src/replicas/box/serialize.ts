@@ -6,10 +6,15 @@ import type { FileRow, FolderRow, ItemRow, UserRow } from './rows.ts';
 /** A file row with its current version's id (`file_version`) and its comments counted now (`comment_count`). */
 export type FileView = FileRow & { version_id?: string | null; live_comment_count?: number };
 
-/** Selects files with their current version's id (the highest version number). */
-export const FILE_SELECT = `SELECT f.*, (SELECT v.id FROM box_file_versions v WHERE v.file_id = f.id
+/**
+ * Selects files (from `source`, default the table, aliased `f`) with their current version's id and their comment
+ * count. Give a LIMITed subquery as `source` to compute those two only for the rows of a page.
+ */
+export const fileSelect = (source = 'box_files') => `SELECT f.*, (SELECT v.id FROM box_file_versions v WHERE v.file_id = f.id
   ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1) AS version_id,
-  (SELECT count(*)::int FROM box_comments c WHERE c.file_id = f.id) AS live_comment_count FROM box_files f`;
+  (SELECT count(*)::int FROM box_comments c WHERE c.file_id = f.id) AS live_comment_count FROM ${source} f`;
+
+export const FILE_SELECT = fileSelect();
 
 /** The fields each representation carries, in Box's order (https://developer.box.com/reference/resources/file/). */
 const FILE_MINI = ['type', 'id', 'file_version', 'sequence_id', 'etag', 'sha1', 'name'];
