@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { boxError, internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
+import { internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -33,4 +33,3 @@ export const box = {
   },
 } satisfies Replica;
 
-export { boxError };
