@@ -17,7 +17,7 @@ export const descriptionWords = (alias = '') => wordsOf(`${alias}description`);
 export const tagWords = (alias = '') => wordsOf(`${alias}tags::text`);
 
 const searchIndexes = (table: string) =>
-  [nameWords(), descriptionWords(), tagWords()].map((e, i) => `CREATE INDEX ${table}_words_${i} ON ${table} USING gin ((${e}));`).join('\n');
+  [nameWords(), descriptionWords(), tagWords()].map((e, i) => `CREATE INDEX ${table}_words_${i} ON ${table} USING gin ((${e})) WITH (fastupdate = off);`).join('\n');
 
 /**
  * The Box replica's tables. Names and columns are the ones Agent-Diff's Box seed and assertions use (`box_files`,
@@ -110,7 +110,9 @@ CREATE TABLE box_file_versions (
   modified_at      timestamptz
 );
 CREATE INDEX box_file_versions_file ON box_file_versions (file_id);
-CREATE INDEX box_file_versions_words ON box_file_versions USING gin ((${contentWords()}));
+-- fastupdate off: environments are filled by one INSERT … SELECT, which would otherwise leave every row in the
+-- GIN pending list, and searches would read that list row by row until a vacuum that never comes.
+CREATE INDEX box_file_versions_words ON box_file_versions USING gin ((${contentWords()})) WITH (fastupdate = off);
 ${searchIndexes('box_files')}
 ${searchIndexes('box_folders')}
 COMMENT ON TABLE box_file_versions IS '@derived: one row per uploaded version of a file';
