@@ -1,0 +1,71 @@
+import type { z } from 'zod';
+import { apiError, invalidInput } from './errors.ts';
+
+export type Params = Record<string, unknown>;
+
+/**
+ * Request input: the query string, then a JSON body on top (body wins). Query values are strings; `coerceQuery`
+ * turns them into the numbers, booleans and arrays the route's schema asks for before validation.
+ */
+export async function readParams(request: Request, url: URL): Promise<Params> {
+  const params: Params = {};
+  url.searchParams.forEach((v, k) => (params[k] = v));
+  const method = request.method.toUpperCase();
+  if (method === 'GET' || method === 'HEAD') return params;
+  const text = await request.text();
+  if (!text.trim()) return params;
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw apiError(400, 'invalid_json', 'the request body is not valid JSON');
+  }
+  if (!body || typeof body !== 'object' || Array.isArray(body)) {
+    throw apiError(400, 'invalid_json', 'the request body must be a JSON object');
+  }
+  return Object.assign(params, body as Params);
+}
+
+/** The zod type under optional/default/nullable wrappers. */
+function baseType(schema: z.ZodType): z.ZodType {
+  let s: any = schema;
+  while (s?._zod?.def && ['optional', 'default', 'nullable', 'prefault'].includes(s._zod.def.type)) s = s._zod.def.innerType;
+  return s;
+}
+
+/** String values from a query string, converted to what the schema's field types are. Other values pass as they are. */
+export function coerceQuery(schema: z.ZodType, params: Params): Params {
+  const shape = (baseType(schema) as any)?._zod?.def?.shape as Record<string, z.ZodType> | undefined;
+  if (!shape) return params;
+  const out: Params = { ...params };
+  for (const [key, value] of Object.entries(params)) {
+    if (typeof value !== 'string' || !shape[key]) continue;
+    const type = (baseType(shape[key]) as any)._zod.def.type;
+    if (type === 'number' || type === 'int') {
+      if (value.trim() !== '' && !Number.isNaN(Number(value))) out[key] = Number(value);
+    } else if (type === 'boolean') {
+      if (value === 'true' || value === '1') out[key] = true;
+      else if (value === 'false' || value === '0') out[key] = false;
+    } else if (type === 'array') {
+      out[key] = value === '' ? [] : value.split(',').map((s) => s.trim());
+    }
+  }
+  return out;
+}
+
+/** Validates input against a route's schema; a failure becomes a 400 naming each bad field by its path. */
+export function validate<T>(schema: z.ZodType<T>, params: Params): T {
+  const result = schema.safeParse(coerceQuery(schema, params));
+  if (result.success) return result.data;
+  throw invalidInput(
+    result.error.issues.map((issue) => {
+      const path = issue.path.map(String);
+      // An unknown key is reported on the object; name the key itself.
+      if (issue.code === 'unrecognized_keys') {
+        const keys = (issue as { keys: string[] }).keys;
+        return { field: [...path, keys[0]].join('.'), message: `unknown field${keys.length > 1 ? 's' : ''} ${keys.join(', ')}` };
+      }
+      return { field: path.join('.'), message: issue.message };
+    }),
+  );
+}
