@@ -164,7 +164,7 @@ export const boardRoutes: Route[] = [
     },
   }),
   boardTaskAction('assign', 'Assign a person to a board task.', 'Adds the person to `assignees` (no change if already there).', { person_id: id('Directory person id.') }, async (input, task, m) => {
-    await checkPeople(m, [input.person_id], 'person_id');
+    if (!(await m.one('SELECT 1 FROM people WHERE person_id = $1', [input.person_id]))) throw notFound('person', input.person_id, 'person_id');
     const list = assignees(task);
     return list.includes(input.person_id) ? {} : { assignees: [...list, input.person_id] };
   }),

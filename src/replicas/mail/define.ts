@@ -27,7 +27,7 @@ export function op<S extends z.ZodObject<any>>(spec: OpSpec<S>): Route {
     input: spec.input,
     writes: spec.method !== 'GET',
     async handler(params, ctx) {
-      const input = validate(spec.input, { ...params, ...ctx.pathParams }) as z.infer<S>;
+      const input = validate(spec.input, { ...params, ...ctx.pathParams }, ctx.url.searchParams) as z.infer<S>;
       const m = await mailCtx(ctx);
       const result = await spec.run(input, m);
       if (result instanceof Response) return result;

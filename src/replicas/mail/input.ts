@@ -33,13 +33,17 @@ function baseType(schema: z.ZodType): z.ZodType {
   return s;
 }
 
-/** String values from a query string, converted to what the schema's field types are. Other values pass as they are. */
-export function coerceQuery(schema: z.ZodType, params: Params): Params {
+/**
+ * Values that came from the query string (`fromQuery` names them), converted from text to the numbers, booleans and
+ * arrays (comma-separated) the schema asks for. JSON body values pass as they are: a JSON string where an array is
+ * due stays an error.
+ */
+export function coerceQuery(schema: z.ZodType, params: Params, fromQuery: (key: string) => boolean): Params {
   const shape = (baseType(schema) as any)?._zod?.def?.shape as Record<string, z.ZodType> | undefined;
   if (!shape) return params;
   const out: Params = { ...params };
   for (const [key, value] of Object.entries(params)) {
-    if (typeof value !== 'string' || !shape[key]) continue;
+    if (typeof value !== 'string' || !shape[key] || !fromQuery(key)) continue;
     const type = (baseType(shape[key]) as any)._zod.def.type;
     if (type === 'number' || type === 'int') {
       if (value.trim() !== '' && !Number.isNaN(Number(value))) out[key] = Number(value);
@@ -54,8 +58,8 @@ export function coerceQuery(schema: z.ZodType, params: Params): Params {
 }
 
 /** Validates input against a route's schema; a failure becomes a 400 naming each bad field by its path. */
-export function validate<T>(schema: z.ZodType<T>, params: Params): T {
-  const result = schema.safeParse(coerceQuery(schema, params));
+export function validate<T>(schema: z.ZodType<T>, params: Params, query: URLSearchParams): T {
+  const result = schema.safeParse(coerceQuery(schema, params, (key) => query.get(key) === params[key]));
   if (result.success) return result.data;
   throw invalidInput(
     result.error.issues.map((issue) => {
