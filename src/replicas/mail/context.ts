@@ -25,8 +25,11 @@ export async function mailCtx(route: RouteContext): Promise<MailCtx> {
   const query = <T = Row>(sql: string, params: unknown[] = []) => route.tx.query<T>(sql, params);
   const one = async <T = Row>(sql: string, params: unknown[] = []) => (await query<T>(sql, params))[0] ?? null;
   const who = route.actingUserId;
+  // No operation changes a person's id, address, name or mailbox, so the lookup is memoised per environment.
   const me = who
-    ? await one<Me>('SELECT person_id, email, display_name FROM people WHERE (person_id = $1 OR email = lower($1)) AND has_mailbox', [who])
+    ? await route.memo(`me:${who}`, () =>
+        one<Me>('SELECT person_id, email, display_name FROM people WHERE (person_id = $1 OR email = lower($1)) AND has_mailbox', [who]),
+      )
     : null;
   if (!me) throw apiError(403, 'no_mailbox', `the acting user ${JSON.stringify(who)} has no mailbox here`);
   return {

@@ -45,13 +45,14 @@ export async function namesFor(m: MailCtx, emails: string[]): Promise<Map<string
   const unique = [...new Set(emails)];
   const names = new Map<string, string>();
   if (unique.length === 0) return names;
-  const contacts = await m.query<{ email: string; display_name: string }>(
-    'SELECT email, display_name FROM contacts WHERE owner_id = $1 AND email = ANY($2)',
-    [m.me.person_id, unique],
+  const rows = await m.query<{ email: string; display_name: string }>(
+    `SELECT email, display_name FROM (
+       SELECT email, display_name, 1 AS rank FROM people WHERE email = ANY($1)
+       UNION ALL SELECT email, display_name, 2 FROM contacts WHERE owner_id = $2 AND email = ANY($1)
+     ) n ORDER BY rank DESC`,
+    [unique, m.me.person_id],
   );
-  for (const c of contacts) names.set(c.email, c.display_name);
-  const people = await m.query<{ email: string; display_name: string }>('SELECT email, display_name FROM people WHERE email = ANY($1)', [unique]);
-  for (const p of people) names.set(p.email, p.display_name);
+  for (const r of rows) names.set(r.email, r.display_name);
   return names;
 }
 

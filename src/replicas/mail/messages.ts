@@ -57,8 +57,7 @@ async function listMessages(m: MailCtx, f: Filters) {
     w.add('folder_id = ?', folder.folder_id);
     if (folder.well_known !== 'drafts' && !f.include_drafts) w.add('NOT is_draft');
   } else {
-    const hidden = await m.query<{ folder_id: string }>("SELECT folder_id FROM folders WHERE owner_id = $1 AND well_known IN ('deleted', 'junk')", [m.me.person_id]);
-    w.add('folder_id <> ALL(?)', hidden.map((h) => h.folder_id));
+    w.add("folder_id NOT IN (SELECT folder_id FROM folders WHERE owner_id = ? AND well_known IN ('deleted', 'junk'))", m.me.person_id);
     if (!f.include_drafts) w.add('NOT is_draft');
   }
   if (f.from) {

@@ -7,6 +7,7 @@ import {
   referenceAnswerJudge,
   type Judge,
   type JudgeRequest,
+  type AssertionSpec,
   type TraceEntry,
 } from '../../../src/evaluation/index.ts';
 
@@ -15,12 +16,12 @@ const diffWithFlag = () => ({
   ...emptyDiff(),
   updates: [{ __table__: 'messages', before: { message_id: 'm1', flag_status: 'none' }, after: { message_id: 'm1', flag_status: 'flagged' } }],
 });
-const spec = {
-  assertions: [
-    { diff_type: 'changed', entity: 'messages', where: { message_id: 'm1' }, expected_changes: { flag_status: { to: 'flagged' } } },
-    { diff_type: 'added', entity: 'messages', where: {}, expected_count: 1 },
-  ],
-} as never;
+const ASSERTIONS = [
+  { diff_type: 'changed', entity: 'messages', where: { message_id: 'm1' }, expected_changes: { flag_status: { to: 'flagged' } } },
+  { diff_type: 'added', entity: 'messages', where: {}, expected_count: 1 },
+];
+const spec = { assertions: ASSERTIONS } as unknown as AssertionSpec;
+const firstOnly = { assertions: [ASSERTIONS[0]] } as unknown as AssertionSpec;
 
 /** A fake judge that scores every dimension of every rubric with the given value and records what it saw. */
 function fixedJudge(score: number, seen: JudgeRequest[] = []): Judge {
@@ -54,7 +55,7 @@ describe('hybrid grading', () => {
   });
 
   it('a critical rubric under 0.5 fails the scenario even with a perfect static score', async () => {
-    const verdict = evaluateDiff({ assertions: [spec.assertions[0]] } as never, diffWithFlag(), { closedWorld: true });
+    const verdict = evaluateDiff(firstOnly, diffWithFlag(), { closedWorld: true });
     const r = await gradeHybrid({
       scenario,
       verdict,
@@ -74,7 +75,7 @@ describe('hybrid grading', () => {
   });
 
   it('without a judge, rubrics are "not judged" and the verdict says it is static-only', async () => {
-    const verdict = evaluateDiff({ assertions: [spec.assertions[0]] } as never, diffWithFlag());
+    const verdict = evaluateDiff(firstOnly, diffWithFlag());
     const r = await gradeHybrid({ scenario, verdict, closedWorld: true, rubrics: [{ description: 'x', critical: true }], answer: null, trace: [], diff: diffWithFlag() });
     expect(r.mode).toBe('static-only');
     expect(r.rubricScore).toBeNull();
@@ -90,7 +91,7 @@ describe('hybrid grading', () => {
       { kind: 'tool_call', name: 'get_messages', arguments: { page_size: 100 }, result: longResult, status: 200 },
     ];
     const seen: JudgeRequest[] = [];
-    const verdict = evaluateDiff({ assertions: [spec.assertions[0]] } as never, diffWithFlag());
+    const verdict = evaluateDiff(firstOnly, diffWithFlag());
     await gradeHybrid({ scenario, verdict, closedWorld: true, rubrics: [{ description: 'x' }], answer: 'ok', trace, diff: diffWithFlag(), judge: fixedJudge(1, seen) });
     expect(seen[0].prompt.user).toContain(longArg);
     expect(seen[0].prompt.user).toContain(JSON.stringify(longResult));
