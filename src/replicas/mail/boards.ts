@@ -127,7 +127,7 @@ export const boardRoutes: Route[] = [
       get: 'One board: name, description, owner is you or `members` lists you.',
       create: 'Creates a board with no buckets; add buckets with `POST /boards/{board_id}/buckets`. `members` are directory person ids.',
       update: 'Renames a board, changes its description or replaces its member list.',
-      delete: 'Deletes the board with all its buckets and tasks.',
+      delete: 'Deletes the board with all its buckets and tasks, for good. Members lose access at once.',
     },
   }),
   ...crudRoutes(bucketEntity, {
@@ -136,10 +136,10 @@ export const boardRoutes: Route[] = [
     parent: { entity: boardEntity, column: 'board_id' },
     plural: 'buckets',
     docs: {
-      list: 'The buckets (columns) of a board, left to right.',
-      get: 'One bucket.',
+      list: 'The buckets (columns) of a board, left to right by `position`; tasks name their bucket by `bucket_id`.',
+      get: 'One bucket of a board you can see: its name, board and `position`.',
       create: 'Adds a bucket to the board; `position` orders buckets (default 0).',
-      update: 'Renames or reorders a bucket.',
+      update: 'Renames a bucket (`name`) or moves it along the board (`position`, 0 = leftmost).',
       delete: 'Deletes an empty bucket; a bucket that still holds tasks answers 409 `conflict`.',
     },
   }),
@@ -157,10 +157,10 @@ export const boardRoutes: Route[] = [
     },
     docs: {
       list: 'Tasks on a board, soonest due first. Filters: `bucket_id`, `assignee` (person id), `label`, `is_complete`, `q`. Paged.',
-      get: 'One board task with its bucket, assignees and labels.',
+      get: 'One board task: title, bucket, priority, `percent_complete`, due date, assignees (person ids) and labels.',
       create: 'Adds a task to a bucket of the board. `assignees` are directory person ids.',
       update: 'Changes the given fields; `bucket_id` must be a bucket of the same board.',
-      delete: 'Deletes a board task.',
+      delete: 'Deletes a board task for good. To finish a task instead, complete it and move it to a Done bucket.',
     },
   }),
   boardTaskAction('assign', 'Assign a person to a board task.', 'Adds the person to `assignees` (no change if already there).', { person_id: id('Directory person id.') }, async (input, task, m) => {
@@ -173,7 +173,7 @@ export const boardRoutes: Route[] = [
     if (!list.includes(input.person_id)) throw notFound('assignee', input.person_id, 'person_id');
     return { assignees: list.filter((p) => p !== input.person_id) };
   }),
-  boardTaskAction('move', 'Move a board task to another bucket.', 'Moves the task to another bucket of the same board.', { bucket_id: id('The target bucket.') }, async (input, task, m) => {
+  boardTaskAction('move', 'Move a board task to another bucket.', 'Moves the task to another bucket (`bucket_id`) of the same board; a bucket of another board is a 400 on `bucket_id`.', { bucket_id: id('The target bucket.') }, async (input, task, m) => {
     await bucketOnBoard(m, input.bucket_id, task.board_id as string);
     return { bucket_id: input.bucket_id };
   }),

@@ -85,7 +85,7 @@ export const contactRoutes: Route[] = [
       get: 'One contact by id, with its link to a directory person (`person_id`) when it has one.',
       create: 'Adds a contact to your address book. Only `display_name` is required; `email` is stored lower-case; `person_id` must name a directory person.',
       update: 'Changes the given fields of a contact; send `null` to clear an optional field.',
-      delete: 'Removes a contact, and its membership of any contact group.',
+      delete: 'Removes a contact from your address book, and from every contact group it was in. Directory people are unaffected.',
     },
   }),
   op({
@@ -116,7 +116,7 @@ export const contactRoutes: Route[] = [
       list: 'Your contact groups (distribution lists of your own contacts), by name. Paged.',
       get: 'One contact group. Its members are listed by `GET /contact-groups/{group_id}/members`.',
       create: 'Creates an empty contact group. Names are unique per mailbox, ignoring case (409 `conflict` otherwise).',
-      update: 'Renames a group or changes its description.',
+      update: 'Renames a group (`name`, unique ignoring case) or changes its description. Members are managed with the members operations.',
       delete: 'Deletes the group; its member contacts stay in your address book.',
     },
   }),
@@ -124,7 +124,7 @@ export const contactRoutes: Route[] = [
     method: 'GET',
     path: '/contact-groups/{group_id}/members',
     summary: 'List the contacts in a contact group.',
-    docs: 'The group\'s member contacts, alphabetically. Paged.',
+    docs: 'The contacts in the group, alphabetically, as full contact records (with `email` and `person_id`). Paged.',
     input: z.strictObject({ ...groupKey, ...paging }),
     async run(input, m) {
       await findRow(m, groupEntity, input.group_id, 'group_id');

@@ -83,7 +83,7 @@ export const directoryRoutes: Route[] = [
     method: 'GET',
     path: '/directory/people/{person_id}/direct-reports',
     summary: 'List a person\'s direct reports.',
-    docs: 'Active people whose manager is this person, by name. Paged.',
+    docs: 'People whose manager is this person, by name; people who have left (inactive) are not listed. Paged.',
     input: z.strictObject({ ...personKey, ...paging }),
     async run(input, m) {
       const p = await personByKey(m, input.person_id);

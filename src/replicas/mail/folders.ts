@@ -91,7 +91,7 @@ export const folderRoutes: Route[] = [
     method: 'GET',
     path: '/folders/{folder_id}/children',
     summary: 'List a folder\'s subfolders.',
-    docs: 'The direct subfolders of a folder, by name, with counts.',
+    docs: 'The direct subfolders of a folder (id or well-known name), by name, each with its message, unread and subfolder counts.',
     input: z.strictObject(folderKey),
     async run(input, m) {
       const f = await resolveFolder(m, input.folder_id, 'folder_id');

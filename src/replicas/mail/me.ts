@@ -162,7 +162,7 @@ export const meRoutes: Route[] = [
     method: 'GET',
     path: '/me/categories',
     summary: 'Your category list (names and colours).',
-    docs: 'The categories you can put on messages, by name.',
+    docs: 'Your category list (name and colour), by name: the names you can put on messages with POST /messages/{message_id}/categorize.',
     input: z.strictObject({}),
     async run(_i, m) {
       const rows = await m.query('SELECT name, color FROM categories WHERE owner_id = $1 ORDER BY name', [m.me.person_id]);

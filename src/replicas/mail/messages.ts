@@ -310,8 +310,8 @@ export const messageRoutes: Route[] = [
       return undefined;
     },
   }),
-  flagUpdate('mark-read', 'Mark a message read.', 'Sets `is_read` to true.', {}, () => ({ is_read: true })),
-  flagUpdate('mark-unread', 'Mark a message unread.', 'Sets `is_read` to false.', {}, () => ({ is_read: false })),
+  flagUpdate('mark-read', 'Mark a message read.', 'Sets `is_read` to true. Marking a read message read changes nothing. For many messages at once use POST /messages/batch-update.', {}, () => ({ is_read: true })),
+  flagUpdate('mark-unread', 'Mark a message unread.', 'Sets `is_read` to false, so the message counts in its folder\'s `unread_count` again.', {}, () => ({ is_read: false })),
   flagUpdate(
     'flag',
     'Flag a message for follow-up (or mark the follow-up complete).',
@@ -319,7 +319,7 @@ export const messageRoutes: Route[] = [
     { status: z.enum(['flagged', 'complete']).optional(), due_at: isoTime('When the follow-up is due.').nullable().optional() },
     (input) => ({ flag_status: input.status ?? 'flagged', flag_due_at: input.due_at }),
   ),
-  flagUpdate('unflag', 'Clear a message\'s flag.', 'Sets the flag back to none and clears its due time.', {}, () => ({ flag_status: 'none', flag_due_at: null })),
+  flagUpdate('unflag', 'Clear a message\'s flag.', 'Sets the flag back to `none` and clears its due time (`flag.due_at`). To record that the follow-up is done instead, flag it with `status: complete`.', {}, () => ({ flag_status: 'none', flag_due_at: null })),
   flagUpdate(
     'categorize',
     'Set, add or remove a message\'s categories.',
@@ -381,7 +381,7 @@ export const messageRoutes: Route[] = [
     method: 'GET',
     path: '/messages/{message_id}/attachments/{attachment_id}',
     summary: 'Get one attachment with its content.',
-    docs: 'The attachment\'s metadata and its text `content`.',
+    docs: 'One attachment of a message: name, content type, size in bytes and its text `content`.',
     input: z.strictObject({ ...messageKey, attachment_id: id('The attachment.') }),
     async run(input, m) {
       await ownMessage(m, input.message_id);
@@ -443,7 +443,7 @@ export const draftRoutes: Route[] = [
     method: 'GET',
     path: '/drafts',
     summary: 'List your drafts.',
-    docs: 'Unsent drafts, most recently changed first. Paged.',
+    docs: 'Your unsent drafts (also in the Drafts folder), most recently changed first, with full bodies and recipients. Paged.',
     input: z.strictObject(paging),
     async run(input, m) {
       const win = pageWindow(input);
@@ -480,7 +480,7 @@ export const draftRoutes: Route[] = [
     method: 'GET',
     path: '/drafts/{draft_id}',
     summary: 'Get a draft.',
-    docs: 'One draft with its full body and recipients.',
+    docs: 'One draft by id, with its full body, recipients and `in_reply_to` when it answers a message. A sent message is no longer a draft (404).',
     input: z.strictObject(draftKey),
     run: async (input, m) => (await serializeMessages(m, [await ownDraft(m, input.draft_id)], true))[0],
   }),
@@ -531,7 +531,7 @@ export const draftRoutes: Route[] = [
     method: 'DELETE',
     path: '/drafts/{draft_id}',
     summary: 'Discard a draft.',
-    docs: 'Deletes the draft for good.',
+    docs: 'Discards the draft for good, with its attachments; it does not go to Deleted Items.',
     input: z.strictObject(draftKey),
     async run(input, m) {
       await ownDraft(m, input.draft_id);
@@ -543,7 +543,7 @@ export const draftRoutes: Route[] = [
     method: 'POST',
     path: '/drafts/{draft_id}/attachments',
     summary: 'Attach a file to a draft.',
-    docs: 'Adds a text attachment to the draft.',
+    docs: 'Adds a text attachment (`name`, `content`, optional `content_type`, default text/plain) to the draft; it is sent along when the draft is sent.',
     status: 201,
     input: z.strictObject({ ...draftKey, name: z.string().min(1).max(255), content_type: z.string().optional(), content: z.string().max(1_000_000) }),
     async run(input, m) {
@@ -566,7 +566,7 @@ export const draftRoutes: Route[] = [
     method: 'DELETE',
     path: '/drafts/{draft_id}/attachments/{attachment_id}',
     summary: 'Remove an attachment from a draft.',
-    docs: 'Removes one attachment of a draft.',
+    docs: 'Removes one attachment from a draft; when none is left the draft\'s `has_attachments` becomes false.',
     input: z.strictObject({ ...draftKey, attachment_id: id('The attachment.') }),
     async run(input, m) {
       await ownDraft(m, input.draft_id);

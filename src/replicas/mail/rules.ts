@@ -70,8 +70,8 @@ export const ruleRoutes: Route[] = [
     plural: 'mail rules',
     prepare: prepareRule,
     docs: {
-      list: 'Your mail rules in the order they run (`sequence`). Paged.',
-      get: 'One rule with its conditions and actions.',
+      list: 'Your mail rules in the order they run (`sequence`, lowest first), enabled or not, with conditions and actions. Paged.',
+      get: 'One rule: name, `sequence`, `is_enabled`, `applies_to`, and its `conditions` and `actions` (folders as ids).',
       create:
         'Creates a rule that acts on messages as they arrive (`applies_to: incoming`, default) or as you send them (`sent`). `conditions` (all must hold; a list holds when any item does): from_addresses, from_contains, subject_contains, body_contains, subject_or_body_contains, sent_to_addresses, has_attachments, importance, sent_to_me_only. `actions` (applied in this order): mark_as_read, mark_importance, flag, assign_categories, copy_to_folder, move_to_folder, delete, forward_to; `stop_processing` skips later rules. Folders may be named by id or well-known name; they are stored as ids. New rules run last unless `sequence` says otherwise. Rules do not touch messages already in the mailbox: use POST /rules/{rule_id}/run for that.',
       update: 'Changes the given fields; `conditions` and `actions` are replaced whole.',

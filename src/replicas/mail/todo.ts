@@ -89,10 +89,10 @@ export const todoRoutes: Route[] = [
     item: '/todo/lists/{list_id}',
     plural: 'to-do lists',
     docs: {
-      list: 'Your to-do lists; the default list ("Tasks") first. Paged.',
-      get: 'One to-do list.',
-      create: 'Creates an empty to-do list.',
-      update: 'Renames a to-do list.',
+      list: 'Your to-do lists: the default list ("Tasks", where new tasks go unless you say otherwise) first, then by name. Paged.',
+      get: 'One to-do list: its name and whether it is your default list. Its tasks are at GET /todo/lists/{list_id}/tasks.',
+      create: 'Creates an empty to-do list with the given `name`; add tasks with POST /todo/lists/{list_id}/tasks.',
+      update: 'Renames a to-do list (`name`). The default list can be renamed but not deleted.',
       delete: 'Deletes a list and every task in it. The default list cannot be deleted (409).',
     },
   }),
@@ -108,7 +108,7 @@ export const todoRoutes: Route[] = [
       get: 'One task. `linked_message_id` names the message it was made from, if any.',
       create: 'Adds a task to the list. `due_date` is a calendar date; `linked_message_id` must be a message in your mailbox.',
       update: 'Changes the given fields. Setting `status` to `completed` stamps `completed_at`; moving away from completed clears it.',
-      delete: 'Deletes a task.',
+      delete: 'Deletes a task for good (there is no bin); the message it was linked to is untouched.',
     },
   }),
   op({
@@ -147,7 +147,7 @@ export const todoRoutes: Route[] = [
       return { linked_message_id: input.message_id };
     },
   ),
-  taskAction('unlink-message', 'Remove a task\'s message link.', 'Clears `linked_message_id`.', {}, async () => ({ linked_message_id: null })),
+  taskAction('unlink-message', 'Remove a task\'s message link.', 'Clears `linked_message_id`; the task and the message both stay.', {}, async () => ({ linked_message_id: null })),
   taskAction(
     'move',
     'Move a task to another to-do list.',
