@@ -107,7 +107,7 @@ export const calendarRoutes: Route[] = [
     method: 'GET',
     path: '/calendars',
     summary: 'List your calendars.',
-    docs: 'Your calendars; the default one (where new events go) first.',
+    docs: 'Your calendars, the default one (where POST /events puts new events) first, with name and colour.',
     input: z.strictObject({}),
     async run(_i, m) {
       const rows = await m.query('SELECT * FROM calendars WHERE owner_id = $1 ORDER BY is_default DESC, name', [m.me.person_id]);
