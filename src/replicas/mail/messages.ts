@@ -3,7 +3,7 @@ import type { Row } from '../../engine/index.ts';
 import type { Route } from '../types.ts';
 import { plain, type MailCtx } from './context.ts';
 import { email, id, importance, isoTime, op, paging } from './define.ts';
-import { apiError, invalidField, notFound } from './errors.ts';
+import { invalidField, notFound } from './errors.ts';
 import { resolveFolder, wellKnownFolder } from './folders.ts';
 import {
   forwardBody,

@@ -4,7 +4,8 @@ import type { Route } from '../types.ts';
 import type { MailCtx } from './context.ts';
 import { crudRoutes, findRow, serializeRow, updateRow, type Entity } from './crud.ts';
 import { id, importance, isoDate, op, paging } from './define.ts';
-import { conflict, notFound } from './errors.ts';
+import { conflict } from './errors.ts';
+import { ownMessage } from './messages.ts';
 import { pageWindow, toPage } from './paging.ts';
 import { Where } from './sql.ts';
 
@@ -54,11 +55,6 @@ async function prepareTask(m: MailCtx, values: Row, existing: Row | null): Promi
   if (values.status === 'completed' && existing?.status !== 'completed') values.completed_at = m.now();
   if (values.status && values.status !== 'completed' && existing?.status === 'completed') values.completed_at = null;
   return values;
-}
-
-async function ownMessage(m: MailCtx, messageId: string, field: string): Promise<void> {
-  const msg = await m.one('SELECT 1 FROM messages WHERE message_id = $1 AND owner_id = $2', [messageId, m.me.person_id]);
-  if (!msg) throw notFound('message', messageId, field);
 }
 
 const taskKey = { task_id: id('The task.') };
