@@ -83,7 +83,12 @@ export const difflabTest = z
     metadata: metadata.optional(),
     solution: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((t, ctx) => {
+    t.critical_assertions?.forEach((i, k) => {
+      if (i >= t.assertions.length) ctx.addIssue({ code: 'custom', path: ['critical_assertions', k], message: `there is no assertion ${i} (the test has ${t.assertions.length})` });
+    });
+  });
 
 export const difflabSuite = z
   .object({
