@@ -57,9 +57,30 @@ export function coerceQuery(schema: z.ZodType, params: Params, fromQuery: (key: 
   return out;
 }
 
+function acceptsNull(schema: z.ZodType): boolean {
+  let s: any = schema;
+  while (s?._zod?.def) {
+    const type = s._zod.def.type;
+    if (type === 'nullable' || type === 'null') return true;
+    if (!['optional', 'default', 'prefault'].includes(type)) return false;
+    s = s._zod.def.innerType;
+  }
+  return false;
+}
+
+/**
+ * Top-level `null`s for fields that cannot be null are read as "not given": tool-calling models often send null for
+ * every optional argument they do not use. Where null means "clear it" (a nullable field), it is kept.
+ */
+export function dropNulls(schema: z.ZodType, params: Params): Params {
+  const shape = (baseType(schema) as any)?._zod?.def?.shape as Record<string, z.ZodType> | undefined;
+  if (!shape) return params;
+  return Object.fromEntries(Object.entries(params).filter(([k, v]) => !(v === null && shape[k] && !acceptsNull(shape[k]))));
+}
+
 /** Validates input against a route's schema; a failure becomes a 400 naming each bad field by its path. */
 export function validate<T>(schema: z.ZodType<T>, params: Params, query: URLSearchParams): T {
-  const result = schema.safeParse(coerceQuery(schema, params, (key) => query.get(key) === params[key]));
+  const result = schema.safeParse(dropNulls(schema, coerceQuery(schema, params, (key) => query.get(key) === params[key])));
   if (result.success) return result.data;
   throw invalidInput(
     result.error.issues.map((issue) => {

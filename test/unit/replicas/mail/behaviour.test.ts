@@ -169,3 +169,20 @@ describe('MailHub behaviour', () => {
     expect(d.updates).toEqual([]);
   });
 });
+
+describe('MailHub input handling', () => {
+  it('reads null as "not given" for fields that cannot be null, and as "clear" where they can', async () => {
+    const sent = await t.tool('post_messages_send', { to: [JONAS], cc: null, subject: 'Nulls', body: 'x', importance: null });
+    expect(sent.status).toBe(201);
+    expect(sent.body.importance).toBe('normal');
+    const cleared = await t.tool('patch_todo_tasks_task_id', { task_id: 'tdt_vests', due_date: null });
+    expect(cleared.body.due_date).toBeNull();
+    const required = await t.tool('post_folders', { display_name: null });
+    expect([required.status, required.body.error.field]).toEqual([400, 'display_name']);
+  });
+
+  it('names the unknown field when a request sends one', async () => {
+    const r = await t.tool('post_messages_send', { to: [JONAS], subjct: 'typo' });
+    expect([r.status, r.body.error.field]).toEqual([400, 'subjct']);
+  });
+});
