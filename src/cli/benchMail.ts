@@ -37,7 +37,7 @@ export async function benchMail(options: { queries?: number } = {}): Promise<Mai
     const router = createRouter([mail]);
     const get = async (path: string, args: Record<string, string>) => {
       const started = performance.now();
-      const res = await router.route(new Request(`${MAIL_BASE_URL}${path}?${new URLSearchParams(args)}`, { headers: { authorization: 'Bearer bench' } }), env);
+      const res = await router.route(new Request(`${MAIL_BASE_URL}${path.replace(/^\//, '')}?${new URLSearchParams(args)}`, { headers: { authorization: 'Bearer bench' } }), env);
       const body = (await res.json()) as { items: unknown[]; next_page_token: string | null };
       if (res.status !== 200) throw new Error(`bench query failed: ${res.status} ${JSON.stringify(body)}`);
       return { ms: performance.now() - started, body };

@@ -25,7 +25,7 @@ export interface RubricSpec {
 
 /** One step of what the agent did, in full: tool calls with their complete arguments and results, or text. */
 export type TraceEntry =
-  | { kind: 'tool_call'; name: string; arguments: unknown; result: unknown; status?: number }
+  | { kind: 'tool_call'; name: string; arguments: unknown; result: unknown; status?: number; /** The route writes (Route.writes); default: the name does not start with get_. */ writes?: boolean }
   | { kind: 'http'; method: string; url: string; body?: unknown; status: number; response: unknown }
   | { kind: 'message'; role: 'assistant' | 'user' | 'system'; text: string }
   | { kind: 'console'; text: string };
@@ -93,7 +93,7 @@ function entryText(e: TraceEntry, i: number): string {
 }
 
 const isWrite = (e: TraceEntry) =>
-  (e.kind === 'http' && e.method.toUpperCase() !== 'GET') || (e.kind === 'tool_call' && !/^get_/.test(e.name)) || e.kind === 'message';
+  (e.kind === 'http' && e.method.toUpperCase() !== 'GET') || (e.kind === 'tool_call' && (e.writes ?? !/^get_/.test(e.name))) || e.kind === 'message';
 
 /**
  * Fits the trace into the budget without cutting any entry: if the whole trace does not fit, whole entries are

@@ -54,7 +54,7 @@ export function withMailEnvironment(seedName = 'mailhub', options: { actingUserI
     const headers: Record<string, string> = {};
     const token = opts.token === undefined ? 'test-token' : opts.token;
     if (token !== null) headers.authorization = `Bearer ${token}`;
-    const url = new URL(MAIL_BASE_URL + path);
+    const url = new URL(MAIL_BASE_URL + path.replace(/^\//, ''));
     let init: RequestInit = { method, headers };
     if (method === 'GET' || method === 'DELETE') {
       for (const [k, v] of Object.entries(args)) if (v !== undefined) url.searchParams.set(k, Array.isArray(v) ? v.join(',') : String(v));

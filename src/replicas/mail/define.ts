@@ -21,7 +21,8 @@ export interface OpSpec<S extends z.ZodObject<any>> {
 export function op<S extends z.ZodObject<any>>(spec: OpSpec<S>): Route {
   return {
     method: spec.method,
-    path: spec.path,
+    // Paths are written from the root for reading; the router matches them below the base URL, which ends in '/'.
+    path: spec.path.replace(/^\//, ''),
     summary: spec.summary,
     docs: spec.docs,
     input: spec.input,

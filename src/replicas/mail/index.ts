@@ -4,8 +4,8 @@ import { readParams } from './input.ts';
 import { routes } from './routes.ts';
 import { schemaSql } from './schema.ts';
 
-/** Where MailHub answers: a made-up host (no real service lives there). Paths below it start with `/`. */
-export const MAIL_BASE_URL = 'https://api.mailhub.example/v1';
+/** Where MailHub answers: a made-up host (no real service lives there). Operation paths continue it (`messages/search`). */
+export const MAIL_BASE_URL = 'https://api.mailhub.example/v1/';
 
 /**
  * MailHub: a provider-neutral mail, calendar, contacts, to-do, boards and directory API (DiffLab's own design, in
@@ -22,7 +22,7 @@ export const mail = {
   defaultClockStart: Date.UTC(2026, 2, 16, 9, 0, 0),
   defaultActingUserId: 'amara.osei',
   notFound(_request: Request, path: string): Response {
-    return apiError(404, 'unknown_operation', `no MailHub operation at ${path}; see the operation list`);
+    return apiError(404, 'unknown_operation', `no MailHub operation at /${path.replace(/^\//, '')}; see the operation list`);
   },
   authenticate(_request: Request, token: string): Response | null {
     return token ? null : apiError(401, 'unauthenticated', 'send a bearer token: Authorization: Bearer <any token>');

@@ -38,7 +38,7 @@ export function mailReference(): string {
     '',
     '<!-- Generated from src/replicas/mail/routes.ts by test/unit/replicas/mail/reference.test.ts (UPDATE_MAIL_DOCS=1 rewrites it). -->',
     '',
-    `MailHub is DiffLab's mail & productivity replica: a provider-neutral JSON API at \`${MAIL_BASE_URL}\` (a made-up host;`,
+    `MailHub is DiffLab's mail & productivity replica: a provider-neutral JSON API below \`${MAIL_BASE_URL}\` (a made-up host;`,
     "DiffLab's fetch shim and `difflab serve` route it). Send `Authorization: Bearer <any token>`; requests act as the",
     "scenario's persona. GET and DELETE take their input in the query string (lists comma-separated), other methods a",
     'JSON body; path parameters are part of the input too. In tool mode every operation is a tool named',
@@ -61,7 +61,7 @@ export function mailReference(): string {
   for (const [group, routes] of Object.entries(routeGroups)) {
     parts.push(`## ${group.replace(/_/g, ' ')}`, '');
     for (const r of routes) {
-      parts.push(`### \`${r.method} ${r.path}\``, '', `${r.summary}`, '', r.docs ?? '', '', fieldsTable(r));
+      parts.push(`### \`${r.method} /${r.path}\``, '', `${r.summary}`, '', r.docs ?? '', '', fieldsTable(r));
     }
   }
   return parts.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';

@@ -22,6 +22,6 @@ describe('MailHub reference docs', () => {
     const text = mailReference();
     if (process.env.UPDATE_MAIL_DOCS || !existsSync(file)) writeFileSync(file, text);
     expect(readFileSync(file, 'utf8')).toBe(text);
-    for (const r of mail.routes) expect(text).toContain(`### \`${r.method} ${r.path}\``);
+    for (const r of mail.routes) expect(text).toContain(`### \`${r.method} /${r.path}\``);
   });
 });
