@@ -1,9 +1,10 @@
 import type { Replica } from './types.ts';
+import { linear } from './linear/index.ts';
 import { slack } from './slack/index.ts';
 import { mail } from './mail/index.ts';
 
 /** Every replica DiffLab serves. A new service is one more entry here. */
-export const replicas: Replica[] = [slack, mail];
+export const replicas: Replica[] = [slack, linear, mail];
 
 export { createRouter, UnroutableRequestError, type Router } from './router.ts';
 export type { Replica, Route, RouteContext, ParamSpec } from './types.ts';
