@@ -22,6 +22,11 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchLinear.ts')).benchLinear(),
   },
   {
+    name: 'mail',
+    title: 'Mail: search over the 10,000-message corpus, sender + date filter, page of 50 (target median < 15 ms)',
+    run: async () => (await import('./benchMail.ts')).benchMail(),
+  },
+  {
     name: 'agent',
     title: 'Agent loop: harness time per step (target < 20 ms), 100 scenarios × 1 trial (target < 60 s)',
     run: async () => (await import('./benchAgent.ts')).benchAgent(),
