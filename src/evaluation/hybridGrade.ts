@@ -27,6 +27,8 @@ export interface HybridVerdict {
   judgement?: Judgement;
   /** What the judge did not see for the token budget. */
   judgeOmitted?: { traceEntries: number[]; diffRows: number };
+  /** Why the judge gave no judgement (network, provider error, nothing to judge against); rubrics are then not judged. */
+  judgeError?: string;
 }
 
 export interface HybridInput {
@@ -56,25 +58,35 @@ export async function gradeHybrid(input: HybridInput): Promise<HybridVerdict> {
   for (const a of input.verdict.assertions) {
     checks.push({ kind: 'assertion', index: a.index, critical: critical.has(a.index), score: a.passed ? 1 : 0, passed: a.passed, reason: a.reason });
   }
-  if (input.closedWorld && input.verdict.assertions.length > 0) {
-    const ok = input.verdict.closed_world_passed;
-    checks.push({ kind: 'closed_world', index: 0, critical: false, score: ok ? 1 : 0, passed: ok, reason: ok ? 'every change is explained' : `${input.verdict.unexplained.length} unexplained change(s)` });
-  }
   for (const r of input.verdict.answers) {
     checks.push({ kind: 'answer', index: r.index, critical: Boolean(r.check.critical), score: r.passed ? 1 : 0, passed: r.passed, reason: r.reason });
   }
   const staticChecks = checks.slice();
+  // The closed world gates the pass but is not scored: doing nothing explains every change, so scoring it would
+  // hand an empty run half the static score.
+  if (input.closedWorld && input.verdict.assertions.length > 0) {
+    const ok = input.verdict.closed_world_passed;
+    checks.push({ kind: 'closed_world', index: 0, critical: true, score: ok ? 1 : 0, passed: ok, reason: ok ? 'every change is explained' : `${input.verdict.unexplained.length} unexplained change(s)` });
+  }
   const staticScore = staticChecks.length ? staticChecks.reduce((s, c) => s + (c.score ?? 0), 0) / staticChecks.length : null;
 
   let rubricTotal: number | null = null;
   let judgement: Judgement | undefined;
   let judgeOmitted: HybridVerdict['judgeOmitted'];
-  const judged = Boolean(input.judge) && input.rubrics.length > 0;
+  let judgeError: string | undefined;
+  const request = input.rubrics.length > 0 && input.judge ? buildJudgeRequest({ ...input, budgetTokens: input.budgetTokens }) : null;
+  if (request && input.judge) {
+    judgeOmitted = request.omitted;
+    try {
+      judgement = await input.judge(request);
+    } catch (err) {
+      // A failed judge loses nothing: the static checks stand and the rubrics are reported as not judged, with why.
+      judgeError = (err as Error)?.message ?? String(err);
+    }
+  }
+  const judged = judgement !== undefined;
   if (input.rubrics.length > 0) {
-    if (judged) {
-      const request = buildJudgeRequest({ ...input, budgetTokens: input.budgetTokens });
-      judgeOmitted = request.omitted;
-      judgement = await input.judge!(request);
+    if (judgement && request) {
       let weighted = 0;
       let weights = 0;
       for (const r of request.rubrics) {
@@ -87,7 +99,8 @@ export async function gradeHybrid(input: HybridInput): Promise<HybridVerdict> {
       }
       rubricTotal = weights ? weighted / weights : 0;
     } else {
-      input.rubrics.forEach((r, index) => checks.push({ kind: 'rubric', index, critical: Boolean(r.critical), score: null, passed: null, reason: 'not judged (no judge configured)' }));
+      const why = judgeError ? `not judged (the judge failed: ${judgeError})` : 'not judged (no judge configured)';
+      input.rubrics.forEach((r, index) => checks.push({ kind: 'rubric', index, critical: Boolean(r.critical), score: null, passed: null, reason: why }));
     }
   }
 
@@ -104,5 +117,6 @@ export async function gradeHybrid(input: HybridInput): Promise<HybridVerdict> {
     failedCritical,
     judgement,
     judgeOmitted,
+    ...(judgeError ? { judgeError } : {}),
   };
 }

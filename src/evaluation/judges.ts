@@ -34,9 +34,10 @@ const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 /**
  * The self-test's scripted judge: full marks on every rubric when the answer contains the scenario's reference
  * answer (whitespace and case aside), zero otherwise. Deterministic, so a rubric-only scenario's reference answer
- * passes and an empty run fails.
+ * passes and an empty run fails. Without a reference answer it does not judge (the rubrics stay "not judged").
  */
 export const referenceAnswerJudge: Judge = async (request): Promise<Judgement> => {
+  if (!request.referenceAnswer) throw new Error('the scenario has no reference answer to judge against');
   const ok = Boolean(request.referenceAnswer && request.answer && squash(request.answer).includes(squash(request.referenceAnswer)));
   return {
     model: 'reference-answer-judge',

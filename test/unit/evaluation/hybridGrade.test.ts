@@ -74,6 +74,27 @@ describe('hybrid grading', () => {
     expect(r.failedCritical.map((c) => c.kind)).toEqual(['rubric']);
   });
 
+  it('the closed world gates the pass without being scored, so doing nothing scores nothing', async () => {
+    const empty = evaluateDiff(firstOnly, emptyDiff(), { closedWorld: true });
+    const idle = await gradeHybrid({ scenario, verdict: empty, closedWorld: true, rubrics: [], answer: null, trace: [], diff: emptyDiff() });
+    expect([idle.score, idle.passed]).toEqual([0, false]);
+    const sideEffect = { ...diffWithFlag(), inserts: [{ __table__: 'folders', folder_id: 'f9', name: 'Stray' }] };
+    const messy = await gradeHybrid({ scenario, verdict: evaluateDiff(firstOnly, sideEffect, { closedWorld: true }), closedWorld: true, rubrics: [], answer: null, trace: [], diff: sideEffect });
+    expect([messy.score, messy.passed, messy.failedCritical.map((c) => c.kind)]).toEqual([1, false, ['closed_world']]);
+  });
+
+  it('a judge that fails (dropped network, no reference answer) leaves the rubrics not judged and says why', async () => {
+    const verdict = evaluateDiff(firstOnly, diffWithFlag(), { closedWorld: false });
+    const base = { scenario, verdict, closedWorld: false, rubrics: [{ description: 'x', critical: true }], answer: 'done', trace: [], diff: diffWithFlag() };
+    const dropped = await gradeHybrid({ ...base, judge: async () => Promise.reject(new TypeError('fetch failed')) });
+    expect([dropped.mode, dropped.passed, dropped.staticScore, dropped.judgeError]).toEqual(['static-only', true, 1, 'fetch failed']);
+    expect(dropped.checks.find((c) => c.kind === 'rubric')).toMatchObject({ score: null, passed: null, reason: expect.stringMatching(/judge failed: fetch failed/) });
+    const noReference = await gradeHybrid({ ...base, judge: referenceAnswerJudge });
+    expect(noReference.judgeError).toMatch(/no reference answer/);
+    const judged = await gradeHybrid({ ...base, answer: 'It is done.', referenceAnswer: 'done', judge: referenceAnswerJudge });
+    expect([judged.mode, judged.rubricScore, judged.passed]).toEqual(['hybrid', 1, true]);
+  });
+
   it('without a judge, rubrics are "not judged" and the verdict says it is static-only', async () => {
     const verdict = evaluateDiff(firstOnly, diffWithFlag());
     const r = await gradeHybrid({ scenario, verdict, closedWorld: true, rubrics: [{ description: 'x', critical: true }], answer: null, trace: [], diff: diffWithFlag() });
