@@ -1,0 +1,88 @@
+import { DateTime } from 'luxon';
+import type { RouteContext } from '../types.ts';
+import { actor, rank, roleOn } from './access.ts';
+import { badRequest, invalid, required } from './errors.ts';
+import { isRecurring, seriesInstances, exceptionKey } from './eventStore.ts';
+import { bodyOf, type Params } from './params.ts';
+import type { CalendarRow, EventRow } from './rows.ts';
+import { instantOf, isZone, queryInstant, rfc3339, zoneOf } from './time.ts';
+
+/**
+ * freeBusy.query: the busy intervals of calendars (by calendar id, or a person's address for their primary
+ * calendar) between timeMin and timeMax. Cancelled and transparent ("free") events do not count; overlapping
+ * intervals are merged and clipped to the window. A calendar the user may not see answers `notFound` in its own
+ * `errors`, as Google does, rather than failing the request.
+ */
+export async function freeBusyQuery(params: Params, ctx: RouteContext): Promise<Response> {
+  const me = await actor(ctx);
+  const body = bodyOf(params);
+  if (!body.timeMin) throw required('timeMin');
+  if (!body.timeMax) throw required('timeMax');
+  const from = queryInstant(String(body.timeMin), 'timeMin')!;
+  const to = queryInstant(String(body.timeMax), 'timeMax')!;
+  if (to <= from) throw badRequest('The specified time range is empty.');
+  if (to.diff(from, 'days').days > 366) throw badRequest('The requested time range is too long.');
+  const tz = body.timeZone ?? 'UTC';
+  if (!isZone(tz)) throw invalid('Invalid time zone.', 'timeZone');
+  if (!Array.isArray(body.items)) throw required('items');
+  if (body.items.length > 50) throw badRequest('Too many calendars requested.');
+  const fmt = (d: DateTime) => (tz === 'UTC' ? d.toUTC().toISO({ suppressMilliseconds: true })! : rfc3339(d.setZone(tz)));
+
+  const calendars: Record<string, unknown> = {};
+  for (const item of body.items as { id?: string }[]) {
+    const rawId = item?.id;
+    if (!rawId) throw required('items.id');
+    let id = rawId;
+    if (id.toLowerCase() === 'primary') id = me.email;
+    const cal = (await ctx.tx.query<CalendarRow>('SELECT * FROM calendars WHERE id = $1', [id]))[0];
+    if (!cal || cal.deleted || rank(await roleOn(ctx, me, cal)) < rank('freeBusyReader')) {
+      calendars[rawId] = { errors: [{ domain: 'global', reason: 'notFound' }], busy: [] };
+      continue;
+    }
+    calendars[rawId] = { busy: (await busyOf(ctx, cal, from, to)).map(([s, e]) => ({ start: fmt(s), end: fmt(e) })) };
+  }
+  return Response.json({ kind: 'calendar#freeBusy', timeMin: fmt(from), timeMax: fmt(to), calendars });
+}
+
+export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime, to: DateTime): Promise<[DateTime, DateTime][]> {
+  const rows = await ctx.tx.query<EventRow>(
+    `SELECT * FROM calendar_events WHERE calendar_id = $1 AND (jsonb_array_length(COALESCE(recurrence, '[]'::jsonb)) > 0 OR recurring_event_id IS NOT NULL
+       OR ((end_datetime IS NULL OR end_datetime > $2) AND (start_datetime IS NULL OR start_datetime < $3)))`,
+    [cal.id, from.minus({ days: 1 }).toUTC().toISO(), to.plus({ days: 1 }).toUTC().toISO()],
+  );
+  const exceptions = new Map<string, Map<string, EventRow>>();
+  for (const r of rows) {
+    const key = r.recurring_event_id ? exceptionKey(r, cal.time_zone) : null;
+    if (!key) continue;
+    if (!exceptions.has(r.recurring_event_id!)) exceptions.set(r.recurring_event_id!, new Map());
+    exceptions.get(r.recurring_event_id!)!.set(key, r);
+  }
+  const masters = new Set(rows.filter(isRecurring).map((r) => r.id));
+  const events: EventRow[] = [];
+  for (const r of rows) {
+    if (r.recurring_event_id && masters.has(r.recurring_event_id)) continue;
+    if (isRecurring(r)) {
+      if (r.status !== 'cancelled') events.push(...seriesInstances(r, exceptions.get(r.id) ?? new Map(), cal, { from, to }, to));
+    } else events.push(r);
+  }
+  const spans: [DateTime, DateTime][] = [];
+  for (const e of events) {
+    if (e.status === 'cancelled' || e.transparency === 'transparent') continue;
+    const zone = zoneOf(e.start, cal.time_zone);
+    let s = instantOf(e.start, zone);
+    let en = e.end ? instantOf(e.end, zone) : s;
+    if (en <= from || s >= to) continue;
+    if (s < from) s = from;
+    if (en > to) en = to;
+    spans.push([s, en]);
+  }
+  spans.sort((a, b) => a[0].toMillis() - b[0].toMillis());
+  const merged: [DateTime, DateTime][] = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span[0] <= last[1]) {
+      if (span[1] > last[1]) last[1] = span[1];
+    } else merged.push([span[0], span[1]]);
+  }
+  return merged;
+}

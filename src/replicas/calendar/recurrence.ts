@@ -1,0 +1,140 @@
+import { DateTime } from 'luxon';
+import { invalid } from './errors.ts';
+import { RRule, type RRuleOptions } from './rruleLib.ts';
+import { instantOf, zoneOf, type EventTime } from './time.ts';
+
+/**
+ * Expansion of an event's `recurrence` lines (RRULE, EXRULE-free RDATE/EXDATE as Google accepts them) with the
+ * `rrule` library. Rules are evaluated on wall-clock time in the event's zone — rrule sees "floating" dates whose UTC
+ * fields are the local fields — and each occurrence is then placed in the zone with luxon, so a 09:00 weekly meeting
+ * stays at 09:00 across a DST change while its UTC instant moves.
+ */
+export interface Series {
+  start: EventTime;
+  end: EventTime;
+  recurrence: string[];
+}
+
+export interface Occurrence {
+  start: DateTime;
+  end: DateTime;
+  /** `YYYYMMDDTHHMMSSZ` (UTC) or `YYYYMMDD` for all-day series: the suffix of the instance id. */
+  key: string;
+}
+
+const floating = (dt: DateTime) => new Date(Date.UTC(dt.year, dt.month - 1, dt.day, dt.hour, dt.minute, dt.second));
+const fromFloating = (d: Date, zone: string) =>
+  DateTime.fromObject(
+    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() },
+    { zone },
+  );
+
+export function instanceKey(start: DateTime, allDay: boolean): string {
+  return allDay ? start.toFormat('yyyyLLdd') : start.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
+}
+
+/** Checks recurrence lines from a request: each must be an RRULE, EXRULE, RDATE or EXDATE that parses. */
+export function checkRecurrence(lines: unknown): string[] {
+  if (!Array.isArray(lines)) throw invalid('Invalid recurrence rule.', 'recurrence');
+  for (const line of lines) {
+    if (typeof line !== 'string' || !/^(RRULE|EXRULE|RDATE|EXDATE)[:;]/i.test(line)) throw invalid('Invalid recurrence rule.', 'recurrence');
+    if (/^RRULE:/i.test(line)) parseRule(line, DateTime.utc(), 'UTC');
+  }
+  return lines as string[];
+}
+
+function parseRule(line: string, wallStart: DateTime, zone: string): RRuleOptions {
+  let options: RRuleOptions;
+  try {
+    options = RRule.parseString(line.replace(/^RRULE:/i, ''));
+  } catch {
+    throw invalid('Invalid recurrence rule.', 'recurrence');
+  }
+  if (options.freq === undefined || options.freq === null) throw invalid('Invalid recurrence rule.', 'recurrence');
+  options.dtstart = floating(wallStart);
+  options.tzid = null;
+  if (options.until) {
+    const raw = /UNTIL=([0-9TZ]+)/i.exec(line)?.[1] ?? '';
+    if (/^\d{8}$/.test(raw)) {
+      // A date-only UNTIL includes that whole day.
+      const u = options.until;
+      options.until = new Date(Date.UTC(u.getUTCFullYear(), u.getUTCMonth(), u.getUTCDate(), 23, 59, 59));
+    } else if (raw.endsWith('Z')) {
+      options.until = floating(DateTime.fromJSDate(options.until).setZone(zone));
+    }
+  }
+  return options;
+}
+
+/** RDATE/EXDATE values as wall times in `zone` (floating dates). Date-only values take the series' time of day. */
+function dateList(line: string, zone: string, wallStart: DateTime): Date[] {
+  const colon = line.indexOf(':');
+  const head = line.slice(0, colon);
+  const tzid = /TZID=([^;:]+)/i.exec(head)?.[1];
+  const out: Date[] = [];
+  for (const value of line.slice(colon + 1).split(',')) {
+    const m = /^(\d{4})(\d{2})(\d{2})(?:T(\d{2})(\d{2})(\d{2})(Z)?)?$/.exec(value.trim());
+    if (!m) continue;
+    const [, y, mo, d, h, mi, s, z] = m;
+    if (h === undefined) {
+      out.push(new Date(Date.UTC(+y, +mo - 1, +d, wallStart.hour, wallStart.minute, wallStart.second)));
+      continue;
+    }
+    const fields = { year: +y, month: +mo, day: +d, hour: +h, minute: +mi, second: +s };
+    const at = z ? DateTime.fromObject(fields, { zone: 'UTC' }) : DateTime.fromObject(fields, { zone: tzid ?? zone });
+    out.push(floating(at.setZone(zone)));
+  }
+  return out;
+}
+
+/**
+ * The occurrences of a series whose time range meets [from, to): start < to and end > from. `limit` caps the count
+ * for open-ended series. The first occurrence is always the event's own start (RFC 5545's DTSTART).
+ */
+export function expandSeries(series: Series, calendarZone: string, from: DateTime | null, to: DateTime, limit = 5000): Occurrence[] {
+  const allDay = !!series.start.date;
+  const zone = zoneOf(series.start, calendarZone);
+  const first = instantOf(series.start, calendarZone).setZone(zone);
+  const firstEnd = instantOf(series.end, zoneOf(series.end, zone)).setZone(zone);
+  const durationMs = Math.max(0, firstEnd.toMillis() - first.toMillis());
+  const allDayDays = allDay ? Math.max(1, Math.round(firstEnd.diff(first, 'days').days)) : 0;
+
+  const margin = 2 * 86_400_000;
+  const lo = from ? new Date(floating(from.setZone(zone)).getTime() - durationMs - margin) : new Date(floating(first).getTime() - 1);
+  const hi = new Date(floating(to.setZone(zone)).getTime() + margin);
+
+  const starts = new Map<number, Date>();
+  const excluded = new Set<number>();
+  const fs = floating(first);
+  if (fs >= lo && fs <= hi) starts.set(fs.getTime(), fs);
+  for (const line of series.recurrence) {
+    const kind = line.slice(0, line.search(/[:;]/)).toUpperCase();
+    if (kind === 'RRULE') {
+      const rule = new RRule(parseRule(line, first, zone));
+      let n = 0;
+      for (const d of rule.between(lo, hi, true, () => ++n <= limit)) starts.set(d.getTime(), d);
+    } else if (kind === 'RDATE') {
+      for (const d of dateList(line, zone, first)) if (d >= lo && d <= hi) starts.set(d.getTime(), d);
+    } else if (kind === 'EXDATE') {
+      for (const d of dateList(line, zone, first)) excluded.add(d.getTime());
+    }
+  }
+
+  const out: Occurrence[] = [];
+  for (const [ms, d] of [...starts].sort((a, b) => a[0] - b[0])) {
+    if (excluded.has(ms)) continue;
+    const start = fromFloating(d, zone);
+    const end = allDay ? start.plus({ days: allDayDays }) : start.plus({ milliseconds: durationMs });
+    if (from && end <= from) continue;
+    if (start >= to) continue;
+    out.push({ start, end, key: instanceKey(start, allDay) });
+    if (out.length >= limit) break;
+  }
+  return out;
+}
+
+/** Whether a series has an end (COUNT or UNTIL on every rule), so it can be expanded without a window. */
+export function isBounded(recurrence: string[]): boolean {
+  const rules = recurrence.filter((l) => /^RRULE:/i.test(l));
+  return rules.every((l) => /(COUNT|UNTIL)=/i.test(l));
+}
