@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Replica } from '../replicas/index.ts';
+import type { Replica, Router } from '../replicas/index.ts';
 import type { Suite } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
@@ -18,14 +18,15 @@ export const serveSpec = {
     host: { type: 'string', valueName: 'host', description: 'interface to listen on', defaultText: '127.0.0.1' },
     seeds: { type: 'string', valueName: 'dir', description: 'seeds folder: every seed file is a template named by its file name', defaultText: 'scenarios/' },
     suite: { type: 'string', repeatable: true, valueName: 'file', description: 'also serve this suite (the project suites are always served)' },
-    seed: { type: 'string', valueName: 'name', description: "seed of the default environment", defaultText: "the Slack suite's seed" },
-    user: { type: 'string', valueName: 'id', description: 'user the default environment acts as', defaultText: "the suite's acting user" },
+    seed: { type: 'string', valueName: 'name', description: 'seed of the default environment of the services it holds', defaultText: "each service's suite seed" },
+    user: { type: 'string', valueName: 'id', description: 'user the --seed environment acts as', defaultText: "the suite's acting user" },
   },
   notes: [
     'Platform API: /api/platform/… (health, templates, testSuites, tests, initEnv, startRun, evaluateRun, diffRun,',
     'results/{runId}, DELETE env/{envId}); X-API-Key is accepted with any value.',
-    'Services: /api/env/{envId}/services/<slack|…>/<method or path>. Default environment: /api/<method> is Slack,',
-    "so official SDKs work unchanged, e.g. new WebClient(token, { slackApiUrl: 'http://127.0.0.1:8787/api/' }).",
+    'Services: /api/env/{envId}/services/<slack|…>/<method or path>. Each service also has a default environment at',
+    "its real API path on the server root, so official SDKs work unchanged: /api/<method> is Slack",
+    "(new WebClient(token, { slackApiUrl: 'http://127.0.0.1:8787/api/' })), /2.0/… Box, /calendar/v3/… Calendar, /graphql Linear.",
   ].join('\n'),
 } as const satisfies CommandSpec;
 
@@ -34,7 +35,8 @@ export interface ServerHandle {
   port: number;
   platform: PlatformApi;
   workbench: Workbench;
-  defaultEnv: EnvRecord | null;
+  /** Service name → the environment that requests at the service's real API path (no env id) act on. */
+  defaultEnvs: Map<string, EnvRecord>;
   close(): Promise<void>;
 }
 
@@ -54,23 +56,10 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const workbench = options.workbench ?? (await openWorkbench(options.seedsDir));
   const suites = options.suites ?? [];
   const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
-  const slack = workbench.router.replicas.find((r) => r.name === 'slack');
-
-  let defaultEnv: EnvRecord | null = null;
-  const defaults = pickDefault(platform, suites, options.defaultSeed, slack?.name);
-  if (defaults) {
-    defaultEnv = await platform.createEnv({
-      template: defaults.seed,
-      actingUserId: options.defaultUser ?? defaults.user,
-      ttlSeconds: null,
-    });
-  } else if (options.defaultSeed) {
-    throw new CliError(`--seed ${options.defaultSeed}: no such template in ${options.seedsDir}`);
-  }
-
+  const defaultEnvs = await createDefaultEnvs(platform, workbench.router.replicas, suites, options);
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const response = await dispatch(req, { platform, workbench, defaultEnv, slack });
+      const response = await dispatch(req, { platform, workbench, defaultEnvs });
       await send(res, response);
     } catch (err) {
       await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
@@ -90,7 +79,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
     port,
     platform,
     workbench,
-    defaultEnv,
+    defaultEnvs,
     async close() {
       if (closed) return;
       closed = true;
@@ -104,14 +93,34 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   };
 }
 
-function pickDefault(
+/**
+ * One default environment per service: from `--seed` for the services that seed holds, else from the first suite test
+ * of the service (acting as its user), else from the first template with the service. Services that share a seed
+ * share the environment.
+ */
+async function createDefaultEnvs(
   platform: PlatformApi,
+  replicas: Replica[],
   suites: Suite[],
-  seed: string | undefined,
-  service: string | undefined,
-): { seed: string; user: string | null } | null {
-  if (seed) return platform.templateByName(seed) ? { seed, user: null } : null;
-  if (!service) return null;
+  options: StartOptions,
+): Promise<Map<string, EnvRecord>> {
+  const chosen = options.defaultSeed ? platform.templateByName(options.defaultSeed) : undefined;
+  if (options.defaultSeed && !chosen) throw new CliError(`--seed ${options.defaultSeed}: no such template in ${options.seedsDir}`);
+  const byKey = new Map<string, Promise<EnvRecord>>();
+  const envs = new Map<string, EnvRecord>();
+  for (const { name: service } of replicas) {
+    const pick = chosen?.services.includes(service)
+      ? { seed: chosen.name, user: options.defaultUser ?? null }
+      : pickDefault(platform, suites, service);
+    if (!pick) continue;
+    const key = `${pick.seed}\0${pick.user ?? ''}`;
+    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, actingUserId: pick.user, ttlSeconds: null }));
+    envs.set(service, await byKey.get(key)!);
+  }
+  return envs;
+}
+
+function pickDefault(platform: PlatformApi, suites: Suite[], service: string): { seed: string; user: string | null } | null {
   for (const suite of suites) {
     const test = suite.tests.find((t) => t.services.includes(service) && platform.templateByName(t.seed));
     if (test) return { seed: test.seed, user: test.actingUserId };
@@ -123,8 +132,7 @@ function pickDefault(
 interface Context {
   platform: PlatformApi;
   workbench: Workbench;
-  defaultEnv: EnvRecord | null;
-  slack: Replica | undefined;
+  defaultEnvs: Map<string, EnvRecord>;
 }
 
 const notFound = (detail: string) => Response.json({ detail }, { status: 404 });
@@ -153,14 +161,39 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
     if (!record) return notFound('environment not found');
     const target = serviceTarget(ctx.workbench.router.replicas, env[2]);
     if (!target) return notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`);
-    return routeTo(ctx, target.replica, target.rest, search, req, body, record);
+    return routeTo(ctx, target.replica, target.replica.baseUrls[0], target.rest, search, req, body, record);
   }
 
-  if (pathname.startsWith('/api/') && ctx.slack) {
-    if (!ctx.defaultEnv) return notFound('no default environment: the seeds folder has no Slack seed (pass --seed)');
-    return routeTo(ctx, ctx.slack, pathname.slice('/api/'.length), search, req, body, ctx.defaultEnv);
+  const direct = realPathTarget(ctx.workbench.router, pathname);
+  if (direct) {
+    const record = ctx.defaultEnvs.get(direct.replica.name);
+    if (!record) return notFound(`no default ${direct.replica.title} environment: the seeds folder has no ${direct.replica.name} seed (pass --seed)`);
+    return routeTo(ctx, direct.replica, direct.base, direct.rest, search, req, body, record);
   }
-  return notFound('Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and Slack at /api/<method>');
+  return notFound(
+    `Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and each service at its real API path: ${realPaths(ctx.workbench.router.replicas).map((p) => p.prefix).filter((p) => p !== '/').join(', ')}`,
+  );
+}
+
+/** Each replica base URL's path (`https://api.box.com/2.0/` → `/2.0/`), longest first. */
+function realPaths(replicas: Replica[]): { replica: Replica; base: string; prefix: string }[] {
+  return replicas
+    .flatMap((replica) => replica.baseUrls.map((base) => ({ replica, base, prefix: new URL(base).pathname })))
+    .sort((a, b) => b.prefix.length - a.prefix.length);
+}
+
+/**
+ * The replica whose real API path starts `pathname` (`/api/2.0/files/content` → Box's upload base). A base at the
+ * bare root (`https://api.linear.app/`) claims only paths one of its routes matches.
+ */
+function realPathTarget(router: Router, pathname: string): { replica: Replica; base: string; rest: string } | null {
+  for (const p of realPaths(router.replicas)) {
+    if (!pathname.startsWith(p.prefix)) continue;
+    const rest = pathname.slice(p.prefix.length);
+    if (p.prefix === '/' && !router.serves(p.replica.name, rest)) continue;
+    return { replica: p.replica, base: p.base, rest };
+  }
+  return null;
 }
 
 /** The replica whose servicePath (`slack`, `box/2.0`) starts the rest of the URL; longest path first. */
@@ -181,13 +214,13 @@ function serviceTarget(replicas: Replica[], rest: string): { replica: Replica; r
 async function routeTo(
   ctx: Context,
   replica: Replica,
+  base: string,
   rest: string,
   search: string,
   req: IncomingMessage,
   body: Buffer,
   record: EnvRecord,
 ): Promise<Response> {
-  const base = replica.baseUrls[0];
   const tail = base.endsWith('/') ? rest : `/${rest}`;
   const url = base + tail + search;
   const path = tail.split(/[?#]/)[0];
@@ -253,9 +286,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const lines = [
     `DiffLab serving on ${server.url}`,
     `  platform API:  ${server.url}/api/platform/  (Agent-Diff SDKs: baseUrl ${server.url})`,
-    server.defaultEnv
-      ? `  Slack:         ${server.url}/api/  (default env ${server.defaultEnv.id}, seed ${server.defaultEnv.template}, acting as ${server.defaultEnv.env.actingUserId ?? 'the replica default'})`
-      : '  Slack:         no default environment (no Slack seed found)',
+    ...server.workbench.router.replicas.map((r) => {
+      const env = server.defaultEnvs.get(r.name);
+      const at = realPaths([r]).map((p) => server.url + p.prefix).join(' ') || '(no real path)';
+      const label = `  ${r.name}:`.padEnd(16);
+      return env
+        ? `${label}${at}  (default env ${env.id}, seed ${env.template}, acting as ${env.env.actingUserId ?? 'the replica default'})`
+        : `${label}no default environment (no ${r.name} seed found)`;
+    }),
     `  environments:  ${server.url}/api/env/{envId}/services/{${server.workbench.router.replicas.map((r) => r.servicePath).join('|')}}/…`,
     `  templates:     ${[...p.templates.values()].map((t) => t.name).join(', ') || 'none'}`,
     ...(p.skippedSeeds.size ? [`  not served:    ${[...p.skippedSeeds.keys()].join(', ')} (no replica for their tables yet)`] : []),

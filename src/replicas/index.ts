@@ -7,3 +7,4 @@ export const replicas: Replica[] = [slack, calendar];
 
 export { createRouter, UnroutableRequestError, type Router } from './router.ts';
 export type { Replica, Route, RouteContext, ParamSpec } from './types.ts';
+export { routeTools, callTool, toolNameOf, toolRequest, type Tool, type ToolCallResult, type JsonSchema } from './tools.ts';

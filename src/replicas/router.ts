@@ -35,6 +35,8 @@ export interface Router {
   route(request: Request, env: Environment): Promise<Response>;
   /** The same, for a request already addressed to a service by name and path below its base. */
   routeService(service: string, path: string, request: Request, env: Environment): Promise<Response>;
+  /** Whether a route of the service matches the path (any method). */
+  serves(service: string, path: string): boolean;
   /** Which replica and path a URL addresses, or null. */
   resolve(url: string): { replica: Replica; path: string } | null;
   replicas: Replica[];
@@ -125,5 +127,9 @@ export function createRouter(replicas: Replica[]): Router {
     return routeService(target.replica.name, target.path, request, env);
   }
 
-  return { route, routeService, resolve, replicas, baseUrls };
+  function serves(service: string, path: string): boolean {
+    return (compiled.get(service) ?? []).some((c) => c.pattern.test(path));
+  }
+
+  return { route, routeService, serves, resolve, replicas, baseUrls };
 }

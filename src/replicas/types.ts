@@ -1,3 +1,4 @@
+import type { ZodType } from 'zod';
 import type { Tx } from '../engine/types.ts';
 
 /** What a handler sees of the environment: the transaction, the acting user, the clock and the id source. */
@@ -38,6 +39,13 @@ export interface Route<P = any> {
   docs?: string;
   /** Parameters: name → description, type and whether required. Also used to build JSON-schema tools. */
   params?: Record<string, ParamSpec>;
+  /**
+   * The input as a zod schema, when the replica validates with one; tool mode then derives the tool's JSON schema
+   * from it instead of from `params`. The replica itself decides how invalid input is answered.
+   */
+  input?: ZodType;
+  /** The tool name in tool mode (`[A-Za-z0-9_-]{1,64}`); by default derived from the method and path. */
+  toolName?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;

@@ -163,7 +163,7 @@ describe('difflab serve: the Agent-Diff platform API', () => {
     expect((await api('GET', '/results/nope')).status).toBe(404);
     expect((await api('GET', '/nothing-here')).status).toBe(404);
     expect((await api('DELETE', '/testSuites')).status).toBe(405);
-    const unknownService = await fetch(`${base}/api/env/${server.defaultEnv!.id}/services/fax/send`);
+    const unknownService = await fetch(`${base}/api/env/${server.defaultEnvs.get('slack')!.id}/services/fax/send`);
     expect(unknownService.status).toBe(404);
   });
 });
@@ -203,13 +203,22 @@ describe('difflab serve: the official Slack SDK', () => {
   });
 
   it('works against the default environment at /api/', async () => {
-    expect(server.defaultEnv).not.toBeNull();
+    expect(server.defaultEnvs.get('slack')).toBeDefined();
     const slack = slackClient(`${base}/api/`);
     const auth = await slack.auth.test();
     expect(auth).toMatchObject({ ok: true, user_id: 'U1' });
     const posted = await slack.chat.postMessage({ channel: 'C1', text: 'hello default env' });
     expect(posted.ok).toBe(true);
-    const diff = (await api('POST', '/diffRun', { envId: server.defaultEnv!.id })).json.diff;
+    const diff = (await api('POST', '/diffRun', { envId: server.defaultEnvs.get('slack')!.id })).json.diff;
     expect(diff.inserts).toEqual([expect.objectContaining({ __table__: 'messages', message_text: 'hello default env' })]);
+  });
+
+  it('routes a real API path on the server root to its service, and names the paths it serves otherwise', async () => {
+    // https://api.slack.com/auth.test is a Slack base too; at the root it claims only paths a Slack route matches.
+    const auth = await fetch(`${base}/auth.test`, { method: 'POST', headers: { authorization: 'Bearer xoxb-x' } });
+    expect(await auth.json()).toMatchObject({ ok: true, user_id: 'U1' });
+    const lost = await fetch(`${base}/fax/v1/send`);
+    expect(lost.status).toBe(404);
+    expect((await lost.json()).detail).toMatch(/each service at its real API path: .*\/api\//);
   });
 });
