@@ -4,6 +4,7 @@ import { calendarFor, type CalendarAccess } from './access.ts';
 import { badRequest, deleted, duplicate, googleError, invalid, invalidParameter, notFound, required } from './errors.ts';
 import {
   attendeesOf,
+  usersByEmail,
   exceptionKey,
   findEvent,
   horizon,
@@ -137,6 +138,7 @@ function attendeeRows(eventId: string, list: unknown, organizerEmail: string | n
 /** Replaces an event's attendees, keeping rows that did not change (so the diff shows only real changes). */
 async function saveAttendees(ctx: RouteContext, eventId: string, rows: AttendeeRow[]): Promise<void> {
   const current = (await attendeesOf(ctx, [eventId])).get(eventId) ?? [];
+  const users = await usersByEmail(ctx);
   const keep = new Set(rows.map((r) => r.email.toLowerCase()));
   for (const old of current) {
     if (!keep.has(old.email.toLowerCase())) await ctx.tx.query('DELETE FROM calendar_event_attendees WHERE event_id = $1 AND email = $2', [eventId, old.email]);
@@ -144,8 +146,11 @@ async function saveAttendees(ctx: RouteContext, eventId: string, rows: AttendeeR
   for (const r of rows) {
     const old = current.find((o) => o.email.toLowerCase() === r.email.toLowerCase());
     if (old) {
-      // An attendee listed again keeps their answer unless the client sets one.
-      const merged = { ...old, ...Object.fromEntries(Object.entries(r).filter(([, v]) => v !== null)), email: old.email } as AttendeeRow;
+      // An attendee listed again (often copied from a read, with the directory's name and derived flags) keeps
+      // their row; only what a client sets on purpose changes it.
+      const merged: AttendeeRow = { ...old };
+      for (const k of ['response_status', 'optional', 'comment', 'additional_guests'] as const) if (r[k] !== null) (merged as any)[k] = r[k];
+      if (r.display_name !== null && r.display_name !== users.get(old.email.toLowerCase())?.display_name) merged.display_name = r.display_name;
       await upsert(ctx.tx, 'calendar_event_attendees', { ...merged }, ['event_id', 'email']);
     } else {
       await upsert(ctx.tx, 'calendar_event_attendees', { ...r }, ['event_id', 'email']);
