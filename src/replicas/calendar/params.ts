@@ -6,7 +6,8 @@ export type Body = Record<string, any>;
 
 /**
  * Calendar takes its options from the query string and its resource from a JSON body. Query values stay strings
- * (repeated keys such as `privateExtendedProperty` become arrays); the body is kept whole under `body`.
+ * (repeated keys such as `privateExtendedProperty` become arrays); the body is kept whole under `body`, and its
+ * top-level fields also fill options the query leaves out.
  */
 export async function readParams(request: Request, url: URL): Promise<Params> {
   const params: Params = {};
@@ -28,6 +29,8 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
     throw badRequest('Parse Error');
   }
   if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Parse Error');
+  // Query parameters may also come in the body (tool calls send every argument there); the query wins.
+  for (const [k, v] of Object.entries(body)) if (params[k] === undefined && k !== 'body') params[k] = v;
   params.body = body;
   return params;
 }

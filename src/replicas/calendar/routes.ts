@@ -41,7 +41,55 @@ const maxResults = i('Page size (the method\'s default and cap apply).');
 const pageToken = s('`nextPageToken` from the previous page.');
 const syncToken = s('`nextSyncToken` from an earlier full listing: only what changed since then (including deletions).');
 const sendUpdates = s('Who gets e-mail about the change: `all`, `externalOnly` or `none` (accepted; the replica sends no mail).');
-const channelBody = o('Channel: `{id (your unique id), type: "web_hook", address (https URL), token?, expiration? (ms), params?: {ttl (s)}}`.');
+const a = (description: string, required = false): ParamSpec => ({ type: 'array', description, required });
+
+// Request-body fields. Tool calls pass them as top-level arguments, which become the JSON body, as in a real request.
+const EVENT_TIME = '`{dateTime: RFC 3339, timeZone?: IANA zone}` or `{date: "YYYY-MM-DD"}` (all-day; end is exclusive).';
+const eventFields = (times: boolean): Record<string, ParamSpec> => ({
+  summary: s('Title.'),
+  description: s('Description (may contain HTML).'),
+  location: s('Free-text location.'),
+  start: o(`Start: ${EVENT_TIME}`, times),
+  end: o(`End: ${EVENT_TIME}`, times),
+  recurrence: a('For a series: RFC 5545 lines such as `RRULE:FREQ=WEEKLY;BYDAY=MO;COUNT=6`, `EXDATE;TZID=Europe/Berlin:20260406T090000`, `RDATE;VALUE=DATE:20260410`.'),
+  attendees: a('Guests: `[{email, displayName?, optional?, responseStatus?}]`; the list replaces the current one.'),
+  colorId: s('Event colour id "1"–"11" (see colors.get).'),
+  status: s('`confirmed`, `tentative` or `cancelled`.'),
+  transparency: s('`opaque` (busy, default) or `transparent` (free).'),
+  visibility: s('`default`, `public`, `private` or `confidential`.'),
+  reminders: o('`{useDefault, overrides?: [{method, minutes}]}`.', false),
+  extendedProperties: o('`{private?: {k: v}, shared?: {k: v}}`.', false),
+  guestsCanModify: b('Whether guests may change the event.'),
+  guestsCanInviteOthers: b('Whether guests may invite others.'),
+  guestsCanSeeOtherGuests: b('Whether guests see each other.'),
+});
+const channelFields: Record<string, ParamSpec> = {
+  id: s('Your unique id for the channel.', true),
+  type: s('`web_hook`.', true),
+  address: s('The https URL notifications would go to.', true),
+  token: s('Opaque string echoed with each notification.'),
+  expiration: s('Requested expiry, ms since the epoch.'),
+  params: o('`{ttl: seconds}`.', false),
+};
+const calendarFields = (summaryRequired: boolean): Record<string, ParamSpec> => ({
+  summary: s('Title of the calendar.', summaryRequired),
+  description: s('Description.'),
+  location: s('Geographic location, free text.'),
+  timeZone: s('IANA time zone, e.g. `Europe/Lisbon`.'),
+});
+const entryFields: Record<string, ParamSpec> = {
+  colorId: s('Calendar colour id "1"–"24" (see colors.get).'),
+  hidden: b('Hide the calendar from the list.'),
+  selected: b('Show its events in the calendar view.'),
+  summaryOverride: s('Your own name for the calendar.'),
+  backgroundColor: s('Hex colour `#rrggbb` (needs colorRgbFormat=true).'),
+  foregroundColor: s('Hex colour `#rrggbb` (needs colorRgbFormat=true).'),
+  defaultReminders: a('`[{method, minutes}]`.'),
+};
+const ruleFields = (required: boolean): Record<string, ParamSpec> => ({
+  role: s('`none`, `freeBusyReader`, `reader`, `writer` or `owner`.', required),
+  scope: o('`{type: "user"|"group"|"domain"|"default", value?: address or domain}`.', required),
+});
 
 const NOT_FOUND = { '404 notFound': 'no such calendar, or you may not see it' };
 const WRITE = { ...NOT_FOUND, '403 requiredAccessLevel': 'you need writer access to the calendar' };
@@ -90,7 +138,7 @@ export const routes: Route[] = [
       '400 push.webhookUrlNotHttps': 'the address is not https',
       '400 channelIdNotUnique': 'a channel with this id exists',
     }),
-    params: { calendarId, body: channelBody },
+    params: { calendarId, ...channelFields },
     handler: eventsWatch,
   },
   {
@@ -102,7 +150,7 @@ export const routes: Route[] = [
       ...WRITE,
       ...TIME_ERRORS,
     }),
-    params: { calendarId, body: o(`The event, with \`iCalUID\`. ${EVENT_BODY}`) },
+    params: { calendarId, iCalUID: s('iCalendar UID of the event.', true), organizer: o('`{email, displayName?}` of the organizer.', false), sequence: i('iCalendar sequence number.'), ...eventFields(true) },
     handler: eventsImport,
   },
   {
@@ -127,7 +175,7 @@ export const routes: Route[] = [
       ...TIME_ERRORS,
       '409 duplicate': 'an event with the given id exists',
     }),
-    params: { calendarId, sendUpdates, conferenceDataVersion: i('0 or 1 (accepted).'), body: o(`The event. ${EVENT_BODY}`) },
+    params: { calendarId, sendUpdates, conferenceDataVersion: i('0 or 1 (accepted).'), id: s('Optional id of your choosing (5–1024 characters a–v, 0–9).'), ...eventFields(true) },
     handler: eventsInsert,
   },
   {
@@ -183,7 +231,7 @@ export const routes: Route[] = [
       ...TIME_ERRORS,
       '404 notFound (event)': 'no such event',
     }),
-    params: { calendarId, eventId, sendUpdates, body: o(`The whole event. ${EVENT_BODY}`) },
+    params: { calendarId, eventId, sendUpdates, ...eventFields(true) },
     handler: eventsUpdate,
   },
   {
@@ -196,7 +244,7 @@ export const routes: Route[] = [
       ...TIME_ERRORS,
       '404 notFound (event)': 'no such event',
     }),
-    params: { calendarId, eventId, sendUpdates, body: o('The fields to change.') },
+    params: { calendarId, eventId, sendUpdates, ...eventFields(false) },
     handler: eventsPatch,
   },
   {
@@ -232,7 +280,7 @@ export const routes: Route[] = [
       '400 required': 'summary is missing',
       '400 invalid': 'timeZone is not an IANA zone',
     }),
-    params: { body: o('`{summary, description?, location?, timeZone?}`.') },
+    params: calendarFields(true),
     handler: calendarsInsert,
   },
   {
@@ -249,7 +297,7 @@ export const routes: Route[] = [
     summary: 'Replace a calendar\'s metadata.',
     writes: true,
     docs: doc('Full update (owners only): `summary` required; description and location the body leaves out are cleared; timeZone is kept unless given.', { ...OWNER, '400 required': 'summary is missing', '400 invalid': 'bad timeZone' }),
-    params: { calendarId, body: o('`{summary, description?, location?, timeZone?}`.') },
+    params: { calendarId, ...calendarFields(true) },
     handler: calendarsUpdate,
   },
   {
@@ -258,7 +306,7 @@ export const routes: Route[] = [
     summary: 'Change some of a calendar\'s metadata.',
     writes: true,
     docs: doc('Partial update (owners only) of summary, description, location, timeZone.', { ...OWNER, '400 invalid': 'bad timeZone' }),
-    params: { calendarId, body: o('The fields to change.') },
+    params: { calendarId, ...calendarFields(false) },
     handler: calendarsPatch,
   },
   {
@@ -281,7 +329,7 @@ export const routes: Route[] = [
     summary: 'Watch your calendar list for changes.',
     writes: true,
     docs: doc('Opens a push channel on your calendar list; returns the channel.', { '400 required': 'id, type or address is missing', '400 channelIdNotUnique': 'the channel id is taken' }),
-    params: { body: channelBody },
+    params: { ...channelFields },
     handler: calendarListWatch,
   },
   {
@@ -311,7 +359,7 @@ export const routes: Route[] = [
       '404 notFound': 'no such calendar, or it is not shared with you',
       '400 invalid': 'an unknown colorId',
     }),
-    params: { colorRgbFormat: b('Allow `backgroundColor`/`foregroundColor` hex values.'), body: o('`{id, colorId?, hidden?, selected?, summaryOverride?, defaultReminders?}`.') },
+    params: { colorRgbFormat: b('Allow `backgroundColor`/`foregroundColor` hex values.'), id: s('Id of the calendar to add.', true), ...entryFields },
     handler: calendarListInsert,
   },
   {
@@ -331,7 +379,7 @@ export const routes: Route[] = [
       '404 notFound': 'the calendar is not in your list',
       '400 invalid': 'an unknown colorId or colour',
     }),
-    params: { calendarId, colorRgbFormat: b('Allow hex colours.'), body: o('The entry.') },
+    params: { calendarId, colorRgbFormat: b('Allow hex colours.'), ...entryFields },
     handler: calendarListUpdate,
   },
   {
@@ -343,7 +391,7 @@ export const routes: Route[] = [
       '404 notFound': 'the calendar is not in your list',
       '400 invalid': 'an unknown colorId or colour',
     }),
-    params: { calendarId, colorRgbFormat: b('Allow hex colours.'), body: o('The fields to change.') },
+    params: { calendarId, colorRgbFormat: b('Allow hex colours.'), ...entryFields },
     handler: calendarListPatch,
   },
   {
@@ -366,7 +414,7 @@ export const routes: Route[] = [
     summary: 'Watch a calendar\'s sharing rules for changes.',
     writes: true,
     docs: doc('Opens a push channel on the calendar\'s ACL (owners only); returns the channel.', { ...OWNER, '400 required': 'id, type or address is missing' }),
-    params: { calendarId, body: channelBody },
+    params: { calendarId, ...channelFields },
     handler: aclWatch,
   },
   {
@@ -387,7 +435,7 @@ export const routes: Route[] = [
       '400 required': 'role or scope is missing',
       '400 invalid': 'an unknown role or scope type, or a bad address',
     }),
-    params: { calendarId, sendNotifications: b('Accepted.'), body: o('`{role, scope: {type, value}}`.') },
+    params: { calendarId, sendNotifications: b('Accepted.'), ...ruleFields(true) },
     handler: aclInsert,
   },
   {
@@ -404,7 +452,7 @@ export const routes: Route[] = [
     summary: 'Replace a sharing rule.',
     writes: true,
     docs: doc('Sets the rule\'s role (required); the scope cannot change.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 required': 'role is missing', '400 invalid': 'a different scope, or downgrading the owner' }),
-    params: { calendarId, ruleId, sendNotifications: b('Accepted.'), body: o('`{role, scope?}`.') },
+    params: { calendarId, ruleId, sendNotifications: b('Accepted.'), ...ruleFields(false), role: s('The new role.', true) },
     handler: aclUpdate,
   },
   {
@@ -413,7 +461,7 @@ export const routes: Route[] = [
     summary: 'Change a sharing rule\'s role.',
     writes: true,
     docs: doc('Sets the rule\'s role if given.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 invalid': 'an unknown role, or downgrading the owner' }),
-    params: { calendarId, ruleId, sendNotifications: b('Accepted.'), body: o('`{role}`.') },
+    params: { calendarId, ruleId, sendNotifications: b('Accepted.'), role: s('The new role.') },
     handler: aclPatch,
   },
   {
@@ -433,7 +481,7 @@ export const routes: Route[] = [
     summary: 'Watch your settings for changes.',
     writes: true,
     docs: doc('Opens a push channel on your settings; returns the channel.', { '400 required': 'id, type or address is missing' }),
-    params: { body: channelBody },
+    params: { ...channelFields },
     handler: settingsWatch,
   },
   {
@@ -468,7 +516,7 @@ export const routes: Route[] = [
       '400 required': 'timeMin, timeMax or items is missing',
       '400 badRequest': 'an empty or over-long range, or more than 50 calendars',
     }),
-    params: { body: o('`{timeMin, timeMax, timeZone?, items: [{id}]}`.') },
+    params: { timeMin: s('Start of the window, RFC 3339 with offset.', true), timeMax: s('End of the window, RFC 3339 with offset.', true), timeZone: s('Zone of the answer\'s times (default UTC).'), items: a('`[{id}]`: calendar ids or people\'s addresses.', true) },
     handler: freeBusyQuery,
   },
   {
@@ -480,7 +528,7 @@ export const routes: Route[] = [
       '400 required': 'id or resourceId is missing',
       '404 notFound': 'no such channel of yours',
     }),
-    params: { body: o('`{id, resourceId}`.') },
+    params: { id: s('The channel id.', true), resourceId: s('The resourceId the watch call returned.', true) },
     handler: channelsStop,
   },
 ];
