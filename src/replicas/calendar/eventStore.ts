@@ -3,7 +3,8 @@ import type { RouteContext } from '../types.ts';
 import { expandSeries, instanceKey, isBounded, type Occurrence } from './recurrence.ts';
 import type { AttendeeRow, CalendarRow, EventRow, UserRow } from './rows.ts';
 import { eventResource, newEtag } from './serialize.ts';
-import { instantOf, isoNow, rfc3339, zoneOf, type EventTime } from './time.ts';
+import { instantMs, instantOf, isoNow, zoneOf, type EventTime } from './time.ts';
+import { formatInZone } from './zoneOffsets.ts';
 
 /** Reading and writing event rows, and turning recurring series into their instances. */
 
@@ -38,9 +39,16 @@ export async function attendeesOf(ctx: RouteContext, ids: string[]): Promise<Map
   return out;
 }
 
+/** Instances made by expansion (not rows): they have no attendee rows of their own. */
+const generatedRows = new WeakSet<EventRow>();
+
 export async function renderEvents(ctx: RouteContext, me: UserRow, events: EventRow[], busyOnly = false): Promise<Record<string, unknown>[]> {
-  const ids = [...new Set(events.flatMap((e) => (e.recurring_event_id ? [e.id, e.recurring_event_id] : [e.id])))];
-  const [users, attendees] = await Promise.all([usersByEmail(ctx), attendeesOf(ctx, ids)]);
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (!generatedRows.has(e)) ids.add(e.id);
+    if (e.recurring_event_id) ids.add(e.recurring_event_id);
+  }
+  const [users, attendees] = await Promise.all([usersByEmail(ctx), attendeesOf(ctx, [...ids])]);
   return events.map((e) =>
     eventResource(e, { me, users, attendees: attendees.get(e.id) ?? (e.recurring_event_id ? attendees.get(e.recurring_event_id) ?? [] : []), busyOnly }),
   );
@@ -52,26 +60,27 @@ export async function findEvent(ctx: RouteContext, calendarId: string, id: strin
 }
 
 /** The event time JSON of an occurrence, in the series' zone. */
-export function occurrenceTime(t: DateTime, allDay: boolean, zone: string): EventTime {
-  return allDay ? { date: t.toISODate()! } : { dateTime: rfc3339(t), timeZone: zone };
+export function occurrenceTime(ms: number, allDay: boolean, zone: string): EventTime {
+  return allDay ? { date: formatInZone(ms, zone).slice(0, 10) } : { dateTime: formatInZone(ms, zone), timeZone: zone };
 }
 
 /** A generated (unmodified) instance of a series: the master's fields at the occurrence's time. */
-export function instanceOf(master: EventRow, occ: Occurrence, calendarZone: string): EventRow {
+export function instanceOf(master: EventRow, occ: Occurrence): EventRow {
   const allDay = isAllDay(master);
-  const zone = zoneOf(master.start, calendarZone);
-  const start = occurrenceTime(occ.start, allDay, zone);
-  return {
+  const start = occurrenceTime(occ.startMs, allDay, occ.zone);
+  const row: EventRow = {
     ...master,
     id: `${master.id}_${occ.key}`,
     recurrence: null,
     recurring_event_id: master.id,
     original_start_time: start,
     start,
-    end: occurrenceTime(occ.end.setZone(zone), allDay, zone),
-    start_datetime: occ.start.toUTC().toISO(),
-    end_datetime: occ.end.toUTC().toISO(),
+    end: occurrenceTime(occ.endMs, allDay, occ.zone),
+    start_datetime: new Date(occ.startMs).toISOString(),
+    end_datetime: new Date(occ.endMs).toISOString(),
   };
+  generatedRows.add(row);
+  return row;
 }
 
 /** The instance key (`YYYYMMDDTHHMMSSZ` / `YYYYMMDD`) of an exception row, from its original start. */
@@ -93,11 +102,10 @@ export function horizon(ctx: RouteContext, w: Window, nowMs: number): DateTime {
 }
 
 export function overlaps(e: EventRow, calendarZone: string, w: Window): boolean {
-  const zone = zoneOf(e.start, calendarZone);
-  const start = instantOf(e.start, zone);
-  const end = e.end ? instantOf(e.end, zone) : start;
-  if (w.from && end <= w.from && !(end.equals(start) && start >= w.from)) return false;
-  if (w.to && start >= w.to) return false;
+  const start = instantMs(e.start, calendarZone);
+  const end = e.end ? instantMs(e.end, zoneOf(e.start, calendarZone)) : start;
+  if (w.from && end <= w.from.toMillis() && !(end === start && start >= w.from.toMillis())) return false;
+  if (w.to && start >= w.to.toMillis()) return false;
   return true;
 }
 
@@ -113,7 +121,7 @@ export function seriesInstances(master: EventRow, exceptions: Map<string, EventR
   const seen = new Set<string>();
   for (const o of occ) {
     seen.add(o.key);
-    out.push(exceptions.get(o.key) ?? instanceOf(master, o, cal.time_zone));
+    out.push(exceptions.get(o.key) ?? instanceOf(master, o));
   }
   // Exceptions moved into the window from an occurrence outside it.
   for (const [key, ex] of exceptions) if (!seen.has(key) && overlaps(ex, cal.time_zone, w)) out.push(ex);
@@ -125,5 +133,5 @@ export function stamp(ctx: RouteContext, nowMs: number): { etag: string; updated
 }
 
 export function startMillis(e: EventRow, calendarZone: string): number {
-  return instantOf(e.start, zoneOf(e.start, calendarZone)).toMillis();
+  return instantMs(e.start, calendarZone);
 }

@@ -5,7 +5,8 @@ import { badRequest, invalid, required } from './errors.ts';
 import { isRecurring, seriesInstances, exceptionKey } from './eventStore.ts';
 import { bodyOf, type Params } from './params.ts';
 import type { CalendarRow, EventRow } from './rows.ts';
-import { instantOf, isZone, queryInstant, rfc3339, zoneOf } from './time.ts';
+import { instantMs, isZone, queryInstant, zoneOf } from './time.ts';
+import { formatInZone } from './zoneOffsets.ts';
 
 /**
  * freeBusy.query: the busy intervals of calendars (by calendar id, or a person's address for their primary
@@ -26,7 +27,7 @@ export async function freeBusyQuery(params: Params, ctx: RouteContext): Promise<
   if (!isZone(tz)) throw invalid('Invalid time zone.', 'timeZone');
   if (!Array.isArray(body.items)) throw required('items');
   if (body.items.length > 50) throw badRequest('Too many calendars requested.');
-  const fmt = (d: DateTime) => (tz === 'UTC' ? d.toUTC().toISO({ suppressMilliseconds: true })! : rfc3339(d.setZone(tz)));
+  const fmt = (ms: number) => formatInZone(ms, tz);
 
   const calendars: Record<string, unknown> = {};
   for (const item of body.items as { id?: string }[]) {
@@ -41,10 +42,10 @@ export async function freeBusyQuery(params: Params, ctx: RouteContext): Promise<
     }
     calendars[rawId] = { busy: (await busyOf(ctx, cal, from, to)).map(([s, e]) => ({ start: fmt(s), end: fmt(e) })) };
   }
-  return Response.json({ kind: 'calendar#freeBusy', timeMin: fmt(from), timeMax: fmt(to), calendars });
+  return Response.json({ kind: 'calendar#freeBusy', timeMin: fmt(from.toMillis()), timeMax: fmt(to.toMillis()), calendars });
 }
 
-export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime, to: DateTime): Promise<[DateTime, DateTime][]> {
+export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime, to: DateTime): Promise<[number, number][]> {
   const rows = await ctx.tx.query<EventRow>(
     `SELECT * FROM calendar_events WHERE calendar_id = $1 AND (jsonb_array_length(COALESCE(recurrence, '[]'::jsonb)) > 0 OR recurring_event_id IS NOT NULL
        OR ((end_datetime IS NULL OR end_datetime > $2) AND (start_datetime IS NULL OR start_datetime < $3)))`,
@@ -65,19 +66,20 @@ export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime
       if (r.status !== 'cancelled') events.push(...seriesInstances(r, exceptions.get(r.id) ?? new Map(), cal, { from, to }, to));
     } else events.push(r);
   }
-  const spans: [DateTime, DateTime][] = [];
+  const spans: [number, number][] = [];
+  const lo = from.toMillis();
+  const hi = to.toMillis();
   for (const e of events) {
     if (e.status === 'cancelled' || e.transparency === 'transparent') continue;
-    const zone = zoneOf(e.start, cal.time_zone);
-    let s = instantOf(e.start, zone);
-    let en = e.end ? instantOf(e.end, zone) : s;
-    if (en <= from || s >= to) continue;
-    if (s < from) s = from;
-    if (en > to) en = to;
+    let s = instantMs(e.start, cal.time_zone);
+    let en = e.end ? instantMs(e.end, zoneOf(e.start, cal.time_zone)) : s;
+    if (en <= lo || s >= hi) continue;
+    if (s < lo) s = lo;
+    if (en > hi) en = hi;
     spans.push([s, en]);
   }
-  spans.sort((a, b) => a[0].toMillis() - b[0].toMillis());
-  const merged: [DateTime, DateTime][] = [];
+  spans.sort((a, b) => a[0] - b[0]);
+  const merged: [number, number][] = [];
   for (const span of spans) {
     const last = merged[merged.length - 1];
     if (last && span[0] <= last[1]) {

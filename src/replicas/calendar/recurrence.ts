@@ -2,6 +2,7 @@ import { DateTime } from 'luxon';
 import { invalid } from './errors.ts';
 import { RRule, type RRuleOptions } from './rruleLib.ts';
 import { instantOf, zoneOf, type EventTime } from './time.ts';
+import { instantToWall, wallToInstant } from './zoneOffsets.ts';
 
 /**
  * Expansion of an event's `recurrence` lines (RRULE, EXRULE-free RDATE/EXDATE as Google accepts them) with the
@@ -16,21 +17,42 @@ export interface Series {
 }
 
 export interface Occurrence {
-  start: DateTime;
-  end: DateTime;
+  startMs: number;
+  endMs: number;
+  /** The series' zone, where the occurrence's wall time is read. */
+  zone: string;
   /** `YYYYMMDDTHHMMSSZ` (UTC) or `YYYYMMDD` for all-day series: the suffix of the instance id. */
   key: string;
+  /** The same instants as luxon DateTimes in the zone (built on first use). */
+  readonly start: DateTime;
+  readonly end: DateTime;
+}
+
+function occurrence(startMs: number, endMs: number, zone: string, key: string): Occurrence {
+  return {
+    startMs,
+    endMs,
+    zone,
+    key,
+    get start() {
+      return DateTime.fromMillis(startMs, { zone });
+    },
+    get end() {
+      return DateTime.fromMillis(endMs, { zone });
+    },
+  };
 }
 
 const floating = (dt: DateTime) => new Date(Date.UTC(dt.year, dt.month - 1, dt.day, dt.hour, dt.minute, dt.second));
-const fromFloating = (d: Date, zone: string) =>
-  DateTime.fromObject(
-    { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds() },
-    { zone },
-  );
+const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+const dateKey = (d: Date) => `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}`;
+const utcKey = (ms: number) => {
+  const d = new Date(ms);
+  return `${dateKey(d)}T${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
+};
 
 export function instanceKey(start: DateTime, allDay: boolean): string {
-  return allDay ? start.toFormat('yyyyLLdd') : start.toUTC().toFormat("yyyyLLdd'T'HHmmss'Z'");
+  return allDay ? start.toFormat('yyyyLLdd') : utcKey(start.toMillis());
 }
 
 /** Checks recurrence lines from a request: each must be an RRULE, EXRULE, RDATE or EXDATE that parses. */
@@ -91,17 +113,35 @@ function dateList(line: string, zone: string, wallStart: DateTime): Date[] {
  * The occurrences of a series whose time range meets [from, to): start < to and end > from. `limit` caps the count
  * for open-ended series. The first occurrence is always the event's own start (RFC 5545's DTSTART).
  */
+// Expansion is a pure function of its inputs, so results are remembered (a bounded map, oldest dropped first):
+// listing the same calendar again, or freeBusy after events.list, reuses them.
+const expansions = new Map<string, Occurrence[]>();
+const MAX_EXPANSIONS = 2000;
+
 export function expandSeries(series: Series, calendarZone: string, from: DateTime | null, to: DateTime, limit = 5000): Occurrence[] {
+  const key = JSON.stringify([series.start, series.end, series.recurrence, calendarZone, from?.toMillis() ?? null, to.toMillis(), limit]);
+  const known = expansions.get(key);
+  if (known) return known;
+  const result = expand(series, calendarZone, from, to, limit);
+  if (expansions.size >= MAX_EXPANSIONS) expansions.delete(expansions.keys().next().value!);
+  expansions.set(key, result);
+  return result;
+}
+
+function expand(series: Series, calendarZone: string, from: DateTime | null, to: DateTime, limit: number): Occurrence[] {
   const allDay = !!series.start.date;
   const zone = zoneOf(series.start, calendarZone);
   const first = instantOf(series.start, calendarZone).setZone(zone);
   const firstEnd = instantOf(series.end, zoneOf(series.end, zone)).setZone(zone);
   const durationMs = Math.max(0, firstEnd.toMillis() - first.toMillis());
   const allDayDays = allDay ? Math.max(1, Math.round(firstEnd.diff(first, 'days').days)) : 0;
+  const fromMs = from ? from.toMillis() : -Infinity;
+  const toMs = to.toMillis();
 
+  // rrule runs on floating dates: their UTC fields are the wall-clock fields in `zone`.
   const margin = 2 * 86_400_000;
-  const lo = from ? new Date(floating(from.setZone(zone)).getTime() - durationMs - margin) : new Date(floating(first).getTime() - 1);
-  const hi = new Date(floating(to.setZone(zone)).getTime() + margin);
+  const lo = from ? new Date(instantToWall(zone, fromMs) - durationMs - margin) : new Date(floating(first).getTime() - 1);
+  const hi = new Date(instantToWall(zone, toMs) + margin);
 
   const starts = new Map<number, Date>();
   const excluded = new Set<number>();
@@ -121,13 +161,12 @@ export function expandSeries(series: Series, calendarZone: string, from: DateTim
   }
 
   const out: Occurrence[] = [];
-  for (const [ms, d] of [...starts].sort((a, b) => a[0] - b[0])) {
-    if (excluded.has(ms)) continue;
-    const start = fromFloating(d, zone);
-    const end = allDay ? start.plus({ days: allDayDays }) : start.plus({ milliseconds: durationMs });
-    if (from && end <= from) continue;
-    if (start >= to) continue;
-    out.push({ start, end, key: instanceKey(start, allDay) });
+  for (const [wall, d] of [...starts].sort((a, b) => a[0] - b[0])) {
+    if (excluded.has(wall)) continue;
+    const startMs = wallToInstant(zone, wall);
+    const endMs = allDay ? wallToInstant(zone, wall + allDayDays * 86_400_000) : startMs + durationMs;
+    if (endMs <= fromMs || startMs >= toMs) continue;
+    out.push(occurrence(startMs, endMs, zone, allDay ? dateKey(d) : utcKey(startMs)));
     if (out.length >= limit) break;
   }
   return out;

@@ -1,5 +1,6 @@
 import { DateTime, IANAZone } from 'luxon';
 import { invalid, invalidParameter } from './errors.ts';
+import { wallToInstant } from './zoneOffsets.ts';
 
 /**
  * Time on the Calendar API, with luxon for zones and DST (IANA data from the host's Intl). An event time is
@@ -16,8 +17,17 @@ const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d
 const LOCAL = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+const zoneValidity = new Map<string, boolean>();
+
+/** Whether a string names an IANA zone (remembered: luxon builds an Intl formatter to tell). */
 export function isZone(zone: unknown): zone is string {
-  return typeof zone === 'string' && IANAZone.isValidZone(zone);
+  if (typeof zone !== 'string') return false;
+  let valid = zoneValidity.get(zone);
+  if (valid === undefined) {
+    valid = IANAZone.isValidZone(zone);
+    if (zoneValidity.size < 10_000) zoneValidity.set(zone, valid);
+  }
+  return valid;
 }
 
 /** A query parameter such as `timeMin`: RFC 3339 with an offset, else `invalidParameter` naming it (Google's 400). */
@@ -72,4 +82,18 @@ export function timestamp(value: unknown): string | undefined {
 
 export function isoNow(ms: number): string {
   return new Date(ms).toISOString();
+}
+
+const HAS_OFFSET = /(Z|[+-]\d{2}:\d{2})$/i;
+
+/** `instantOf(t).toMillis()` without luxon: the hot path of listing and sorting thousands of instances. */
+export function instantMs(t: EventTime, calendarZone: string): number {
+  if (t.dateTime && HAS_OFFSET.test(t.dateTime)) {
+    const ms = Date.parse(t.dateTime);
+    if (!Number.isNaN(ms)) return ms;
+  }
+  const zone = zoneOf(t, calendarZone);
+  if (t.date) return wallToInstant(zone, Date.parse(`${t.date}T00:00:00Z`));
+  const wall = Date.parse(`${t.dateTime}Z`);
+  return Number.isNaN(wall) ? instantOf(t, calendarZone).toMillis() : wallToInstant(zone, wall);
 }
