@@ -178,3 +178,44 @@ describe('access', () => {
     expect([r.status, r.body.error.status]).toEqual([401, 'UNAUTHENTICATED']);
   });
 });
+
+describe('events.list filters and instances options', () => {
+  it('q matches all words across summary, description, location and attendees; iCalUID and extended properties filter', async () => {
+    expect(ids((await t.request('GET', `${P}?q=tacos%20ben`)).body.items)).toEqual(['lunch']);
+    expect(ids((await t.request('GET', `${P}?q=lake`)).body.items)).toEqual(['offsite']);
+    expect((await t.request('GET', `${P}?q=tacos%20nobody`)).body.items).toEqual([]);
+    const made = await t.request('POST', P, { summary: 'Tagged', start: { date: '2026-03-20' }, end: { date: '2026-03-21' }, extendedProperties: { private: { project: 'atlas' } } });
+    expect(ids((await t.request('GET', `${P}?privateExtendedProperty=project%3Datlas`)).body.items)).toEqual([made.body.id]);
+    expect(ids((await t.request('GET', `${P}?iCalUID=${encodeURIComponent(made.body.iCalUID)}`)).body.items)).toEqual([made.body.id]);
+  });
+
+  it('updatedMin returns what changed since then, deleted ones included', async () => {
+    await t.request('DELETE', `${P}/focus`);
+    const r = await t.request('GET', `${P}?updatedMin=2026-03-01T00:00:00Z`);
+    expect(r.body.items.map((e: any) => [e.id, e.status])).toEqual([['focus', 'cancelled']]);
+  });
+
+  it('orderBy=updated sorts by last change; maxResults must be positive', async () => {
+    await t.request('PATCH', `${P}/offsite`, { summary: 'Offsite!' });
+    const r = await t.request('GET', `${P}?orderBy=updated`);
+    expect(r.body.items.at(-1).id).toBe('offsite');
+    expect((await t.request('GET', `${P}?maxResults=0`)).status).toBe(400);
+  });
+
+  it('instances takes originalStart, and a cancelled series shows no instances', async () => {
+    const one = await t.request('GET', `${P}/standup/instances?originalStart=${encodeURIComponent('2026-03-09T09:00:00-04:00')}`);
+    expect(one.body.items.map((e: any) => e.id)).toEqual(['standup_20260309T130000Z']);
+    await t.request('DELETE', `${P}/standup`);
+    expect((await t.request('GET', `${P}/standup/instances?timeMax=2026-03-20T00:00:00Z`)).body.items).toEqual([]);
+    expect(ids((await t.request('GET', `${P}?singleEvents=true&timeMax=2026-03-20T00:00:00Z`)).body.items).some((id: string) => id.startsWith('standup'))).toBe(false);
+  });
+
+  it('patching the series recurrence re-expands it; update of a cancelled event restores it', async () => {
+    await t.request('PATCH', `${P}/standup`, { recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=MO,TU,WE,TH,FR;COUNT=3'] });
+    const r = await t.request('GET', `${P}/standup/instances`);
+    expect(r.body.items.map((e: any) => e.start.dateTime.slice(0, 10))).toEqual(['2026-03-02', '2026-03-03', '2026-03-04']);
+    await t.request('DELETE', `${P}/lunch`);
+    const back = await t.request('PUT', `${P}/lunch`, { summary: 'Lunch again', start: { dateTime: '2026-03-03T12:00:00-05:00' }, end: { dateTime: '2026-03-03T13:00:00-05:00' } });
+    expect(back.body.status).toBe('confirmed');
+  });
+});
