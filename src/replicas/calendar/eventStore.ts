@@ -64,23 +64,31 @@ export function occurrenceTime(ms: number, allDay: boolean, zone: string): Event
   return allDay ? { date: formatInZone(ms, zone).slice(0, 10) } : { dateTime: formatInZone(ms, zone), timeZone: zone };
 }
 
-/** A generated (unmodified) instance of a series: the master's fields at the occurrence's time. */
+/**
+ * A generated (unmodified) instance of a series: the master's fields at the occurrence's time. It is a thin object
+ * over the master (its prototype), since a year's listing makes thousands and returns a page of them; `plainRow`
+ * flattens one before it is changed or stored.
+ */
 export function instanceOf(master: EventRow, occ: Occurrence): EventRow {
   const allDay = isAllDay(master);
   const start = occurrenceTime(occ.startMs, allDay, occ.zone);
-  const row: EventRow = {
-    ...master,
-    id: `${master.id}_${occ.key}`,
-    recurrence: null,
-    recurring_event_id: master.id,
-    original_start_time: start,
-    start,
-    end: occurrenceTime(occ.endMs, allDay, occ.zone),
-    start_datetime: new Date(occ.startMs).toISOString(),
-    end_datetime: new Date(occ.endMs).toISOString(),
-  };
+  const row: EventRow = Object.create(master);
+  row.id = `${master.id}_${occ.key}`;
+  row.recurrence = null;
+  row.recurring_event_id = master.id;
+  row.original_start_time = start;
+  row.start = start;
+  row.end = occurrenceTime(occ.endMs, allDay, occ.zone);
+  row.start_datetime = new Date(occ.startMs).toISOString();
+  row.end_datetime = new Date(occ.endMs).toISOString();
   generatedRows.add(row);
   return row;
+}
+
+/** An event row as a plain object with all its fields (a generated instance included), optionally changed. */
+export function plainRow(e: EventRow, changes: Partial<EventRow> = {}): EventRow {
+  const proto = Object.getPrototypeOf(e);
+  return { ...(proto && proto !== Object.prototype ? proto : {}), ...e, ...changes };
 }
 
 /** The instance key (`YYYYMMDDTHHMMSSZ` / `YYYYMMDD`) of an exception row, from its original start. */

@@ -4,6 +4,7 @@ import { calendarFor, type CalendarAccess } from './access.ts';
 import { badRequest, deleted, duplicate, googleError, invalid, invalidParameter, notFound, required } from './errors.ts';
 import {
   attendeesOf,
+  plainRow,
   usersByEmail,
   exceptionKey,
   findEvent,
@@ -253,8 +254,8 @@ async function eventOrInstance(ctx: RouteContext, a: CalendarAccess, id: string)
   if (row) return { row, stored: true };
   const inst = await findInstance(ctx, a, id);
   if (inst) {
-    if (inst.master.status === 'cancelled') return { row: { ...inst.generated, status: 'cancelled' }, stored: false, master: inst.master };
-    return { row: inst.generated, stored: false, master: inst.master };
+    if (inst.master.status === 'cancelled') return { row: plainRow(inst.generated, { status: 'cancelled' }), stored: false, master: inst.master };
+    return { row: plainRow(inst.generated), stored: false, master: inst.master };
   }
   throw notFound();
 }
@@ -357,7 +358,7 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
     if (isRecurring(r)) {
       const instances = seriesInstances(r, exceptions.get(r.id) ?? new Map(), a.cal, w, end);
       if (singleEvents) {
-        for (const inst of instances) items.push(r.status === 'cancelled' ? { ...inst, status: 'cancelled' } : inst);
+        for (const inst of instances) items.push(r.status === 'cancelled' ? plainRow(inst, { status: 'cancelled' }) : inst);
       } else if (instances.length || (!w.from && !w.to)) {
         items.push(r);
       }
@@ -420,7 +421,7 @@ export async function eventsInstances(params: Params, ctx: RouteContext): Promis
       if (key) exceptions.set(key, r);
     }
     items = seriesInstances(master, exceptions, a.cal, w, horizon(ctx, w, nowMs), offset + limit + 1);
-    if (master.status === 'cancelled') items = items.map((e) => ({ ...e, status: 'cancelled' }));
+    if (master.status === 'cancelled') items = items.map((e) => plainRow(e, { status: 'cancelled' }));
   }
   if (originalStart) {
     const key = instanceKey(originalStart, isAllDay(master));

@@ -5,9 +5,11 @@ import { timestamp } from './time.ts';
 /** Google's resource shapes. Absent optional fields are left out, as Google leaves them out. */
 type Json = Record<string, unknown>;
 
+/** The object without its null and undefined fields (copied rather than deleted: deleting keys is slow in V8). */
 function compact(o: Json): Json {
-  for (const k of Object.keys(o)) if (o[k] === undefined || o[k] === null) delete o[k];
-  return o;
+  const out: Json = {};
+  for (const k in o) if (o[k] !== undefined && o[k] !== null) out[k] = o[k];
+  return out;
 }
 
 /** A fresh etag for a written row: Google's are quoted decimal numbers that change on every write. */
