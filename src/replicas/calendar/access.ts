@@ -12,13 +12,17 @@ export type Role = (typeof ROLES)[number];
 
 export const rank = (role: string) => Math.max(0, ROLES.indexOf(role as Role));
 
+/** The acting user (no method writes users, so the answer is remembered per environment and user). */
 export async function actor(ctx: RouteContext): Promise<UserRow> {
   const id = ctx.actingUserId;
-  const rows = id
-    ? await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE id = $1', [id])
-    : await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE self ORDER BY id LIMIT 1');
-  if (!rows[0]) throw unauthorized();
-  return rows[0];
+  const user = await ctx.memo(`actor:${id ?? ''}`, async () => {
+    const rows = id
+      ? await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE id = $1', [id])
+      : await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE self ORDER BY id LIMIT 1');
+    return rows[0] ?? null;
+  });
+  if (!user) throw unauthorized();
+  return user;
 }
 
 /** `primary` (any case) or the user's own address names their primary calendar. */
@@ -33,10 +37,13 @@ export async function resolveCalendarId(ctx: RouteContext, me: UserRow, id: stri
 
 export async function roleOn(ctx: RouteContext, me: UserRow, cal: CalendarRow): Promise<Role> {
   if (cal.owner_id === me.id) return 'owner';
-  const [rules, entries] = await Promise.all([
-    ctx.tx.query<AclRow>('SELECT role, scope_type, scope_value FROM calendar_acl_rules WHERE calendar_id = $1 AND NOT deleted', [cal.id]),
-    ctx.tx.query<{ access_role: string }>('SELECT access_role FROM calendar_list_entries WHERE calendar_id = $1 AND user_id = $2', [cal.id, me.id]),
-  ]);
+  const grants = await ctx.tx.query<AclRow & { access_role: string | null }>(
+    `SELECT role, scope_type, scope_value, NULL AS access_role FROM calendar_acl_rules WHERE calendar_id = $1 AND NOT deleted
+     UNION ALL SELECT NULL, NULL, NULL, access_role FROM calendar_list_entries WHERE calendar_id = $1 AND user_id = $2`,
+    [cal.id, me.id],
+  );
+  const rules = grants.filter((g) => g.access_role === null);
+  const entries = grants.filter((g) => g.access_role !== null);
   let best = 0;
   const email = me.email.toLowerCase();
   const domain = email.split('@')[1] ?? '';
@@ -45,7 +52,7 @@ export async function roleOn(ctx: RouteContext, me: UserRow, cal: CalendarRow): 
     const covers = r.scope_type === 'default' || (r.scope_type === 'domain' && v === domain) || ((r.scope_type === 'user' || r.scope_type === 'group') && v === email);
     if (covers) best = Math.max(best, rank(r.role));
   }
-  for (const e of entries) best = Math.max(best, rank(e.access_role));
+  for (const e of entries) best = Math.max(best, rank(e.access_role ?? 'none'));
   return ROLES[best];
 }
 

@@ -4,7 +4,6 @@ import { expandSeries, instanceKey, isBounded, type Occurrence } from './recurre
 import type { AttendeeRow, CalendarRow, EventRow, UserRow } from './rows.ts';
 import { eventResource, newEtag } from './serialize.ts';
 import { instantMs, instantOf, isoNow, zoneOf, type EventTime } from './time.ts';
-import { formatInZone } from './zoneOffsets.ts';
 
 /** Reading and writing event rows, and turning recurring series into their instances. */
 
@@ -59,26 +58,20 @@ export async function findEvent(ctx: RouteContext, calendarId: string, id: strin
   return rows[0];
 }
 
-/** The event time JSON of an occurrence, in the series' zone. */
-export function occurrenceTime(ms: number, allDay: boolean, zone: string): EventTime {
-  return allDay ? { date: formatInZone(ms, zone).slice(0, 10) } : { dateTime: formatInZone(ms, zone), timeZone: zone };
-}
-
 /**
  * A generated (unmodified) instance of a series: the master's fields at the occurrence's time. It is a thin object
  * over the master (its prototype), since a year's listing makes thousands and returns a page of them; `plainRow`
  * flattens one before it is changed or stored.
  */
 export function instanceOf(master: EventRow, occ: Occurrence): EventRow {
-  const allDay = isAllDay(master);
-  const start = occurrenceTime(occ.startMs, allDay, occ.zone);
+  const { start, end } = occ.times(isAllDay(master));
   const row: EventRow = Object.create(master);
   row.id = `${master.id}_${occ.key}`;
   row.recurrence = null;
   row.recurring_event_id = master.id;
   row.original_start_time = start;
   row.start = start;
-  row.end = occurrenceTime(occ.endMs, allDay, occ.zone);
+  row.end = end;
   row.start_datetime = new Date(occ.startMs).toISOString();
   row.end_datetime = new Date(occ.endMs).toISOString();
   generatedRows.add(row);

@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import { invalid } from './errors.ts';
 import { RRule, type RRuleOptions } from './rruleLib.ts';
 import { instantOf, zoneOf, type EventTime } from './time.ts';
-import { instantToWall, wallToInstant } from './zoneOffsets.ts';
+import { formatInZone, instantToWall, wallToInstant } from './zoneOffsets.ts';
 
 /**
  * Expansion of an event's `recurrence` lines (RRULE, EXRULE-free RDATE/EXDATE as Google accepts them) with the
@@ -26,10 +26,21 @@ export interface Occurrence {
   /** The same instants as luxon DateTimes in the zone (built on first use). */
   readonly start: DateTime;
   readonly end: DateTime;
+  /** Start and end as event times (`{dateTime, timeZone}` or `{date}`), built once and frozen: occurrences are shared. */
+  times(allDay: boolean): { start: EventTime; end: EventTime };
+}
+
+function eventTime(ms: number, allDay: boolean, zone: string): EventTime {
+  return Object.freeze(allDay ? { date: formatInZone(ms, zone).slice(0, 10) } : { dateTime: formatInZone(ms, zone), timeZone: zone });
 }
 
 function occurrence(startMs: number, endMs: number, zone: string, key: string): Occurrence {
+  let cached: { allDay: boolean; start: EventTime; end: EventTime } | undefined;
   return {
+    times(allDay: boolean) {
+      if (!cached || cached.allDay !== allDay) cached = { allDay, start: eventTime(startMs, allDay, zone), end: eventTime(endMs, allDay, zone) };
+      return cached;
+    },
     startMs,
     endMs,
     zone,
