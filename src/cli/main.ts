@@ -21,6 +21,7 @@ const commands: Record<string, Command> = {
   selftest: lazy(() => import('./selftest.ts'), (m) => m.selftestSpec, (m) => m.selftestCommand),
   serve: lazy(() => import('./serve.ts'), (m) => m.serveSpec, (m) => m.serveCommand),
   bench: lazy(() => import('./bench.ts'), (m) => m.benchSpec, (m) => m.benchCommand),
+  lint: lazy(() => import('./lint.ts'), (m) => m.lintSpec, (m) => m.lintCommand),
 };
 
 /** One line per command: the usage list and each command's --help show it. */
@@ -30,6 +31,7 @@ const summaries: Record<string, string> = {
   evaluate: 'evaluate a recorded diff (Agent-Diff format) against an assertion spec; --batch for JSONL',
   selftest: "prove every project scenario: its reference solution passes and an empty script fails",
   serve: 'serve the replicas and the Agent-Diff platform API over HTTP',
+  lint: 'prove each scenario sound: reference passes, empty fails, mutants of its diff fail; mutation scores',
   bench: 'measure environment creation, request latency, diff + evaluation cost and evaluate throughput',
 };
 

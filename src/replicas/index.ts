@@ -1,9 +1,10 @@
 import type { Replica } from './types.ts';
 import { calendar } from './calendar/index.ts';
+import { linear } from './linear/index.ts';
 import { slack } from './slack/index.ts';
 
 /** Every replica DiffLab serves. A new service is one more entry here. */
-export const replicas: Replica[] = [slack, calendar];
+export const replicas: Replica[] = [slack, linear, calendar];
 
 export { createRouter, UnroutableRequestError, type Router } from './router.ts';
 export type { Replica, Route, RouteContext, ParamSpec } from './types.ts';

@@ -4,6 +4,7 @@ import { runScript } from '../sandbox/runScript.ts';
 import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { answerFromConsole, evaluateDiff, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
+import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
 
 /** Finds a seed file by its template name (the CLI reads a folder, the site reads its bundle or an import). */
 export type SeedResolver = (name: string) => Promise<SeedFile>;
@@ -77,11 +78,23 @@ export class Session {
   steps = 0;
   /** The final answer so far: the last one a step gave, or one set by the agent loop. */
   answer: string | null = null;
+  /** Faults active in this run (none by default) and those that fired so far. */
+  faults: FaultPlan = NO_FAULTS;
+  readonly faultEvents: FaultEvent[] = [];
+  private fetch: (request: Request) => Promise<Response>;
   constructor(
     readonly workbench: Workbench,
     readonly env: Environment,
     readonly scenario: Scenario,
-  ) {}
+  ) {
+    this.fetch = (request) => this.workbench.router.route(request, this.env);
+  }
+
+  /** Turns fault injection on for the rest of the run; request counts start from here. */
+  setFaults(plan: FaultPlan): void {
+    this.faults = plan;
+    this.fetch = withFaults((request) => this.workbench.router.route(request, this.env), plan, this.workbench.router, (e) => this.faultEvents.push(e));
+  }
 
   /** Runs one script as a step: the sandbox's fetch goes to the router bound to this environment. */
   async runStep(
@@ -91,7 +104,7 @@ export class Session {
     await this.env.beginStep();
     this.steps++;
     const script = await runScript(source, {
-      fetch: (request) => this.workbench.router.route(request, this.env),
+      fetch: this.fetch,
       createWorker: this.workbench.createWorker,
       limits: options.limits,
       onConsole: options.onConsole,

@@ -8,6 +8,7 @@ import { ImportReports } from './ImportReports.tsx';
 import { ResultPane } from './ResultPane.tsx';
 import { ScenarioBrowser } from './ScenarioBrowser.tsx';
 import { Workspace } from './Workspace.tsx';
+import { StudioDrawer } from './studio/StudioDrawer.tsx';
 
 export function App() {
   useRunShortcut();
@@ -27,6 +28,7 @@ export function App() {
         <ResultPane />
       </div>
       <ImportDropZone />
+      <StudioDrawer />
     </div>
   );
 }

@@ -6,6 +6,7 @@ import type { EditorSlice } from './editorSlice.ts';
 import type { PrefsSlice } from './prefsSlice.ts';
 import type { RunSlice } from './runSlice.ts';
 import type { StateBrowserSlice } from './stateBrowserSlice.ts';
+import type { StudioSlice } from './studioSlice.ts';
 
 export interface AppState {
   catalog: CatalogSlice;
@@ -14,6 +15,7 @@ export interface AppState {
   diffView: DiffViewSlice;
   stateBrowser: StateBrowserSlice;
   prefs: PrefsSlice;
+  studio: StudioSlice;
 }
 
 /** The part of localStorage the stores use; tests pass a Map-backed one. */

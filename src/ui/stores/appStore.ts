@@ -6,6 +6,7 @@ import { createEditorSlice } from './editorSlice.ts';
 import { createPrefsSlice } from './prefsSlice.ts';
 import { createRunSlice } from './runSlice.ts';
 import { createStateBrowserSlice } from './stateBrowserSlice.ts';
+import { createStudioSlice } from './studioSlice.ts';
 
 /** The playground's one store: plain zustand, no React, so tests and scripts can drive it. */
 export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
@@ -19,6 +20,7 @@ export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
       diffView: createDiffViewSlice(ctx),
       stateBrowser: createStateBrowserSlice(ctx),
       prefs: createPrefsSlice(ctx),
+      studio: createStudioSlice(ctx),
     };
   });
 }

@@ -3,6 +3,8 @@ import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
+import type { FaultPlan } from '../../session/faults.ts';
+import type { LintReport } from '../../studio/lint.ts';
 
 /**
  * The main thread's side of the workbench worker. PGlite, the router and the sandbox's host all live in that
@@ -95,6 +97,14 @@ export class WorkbenchClient implements WorkbenchPort {
 
   checkSuite(suite: Suite): Promise<SuiteIssue[]> {
     return this.call('checkSuite', { suite });
+  }
+
+  async setFaults(plan: FaultPlan): Promise<void> {
+    await this.call('setFaults', { plan });
+  }
+
+  lint(scenario: Scenario, solution: string | null): Promise<LintReport> {
+    return this.call('lint', { scenario, solution });
   }
 
   dispose(): void {

@@ -2,6 +2,8 @@ import type { Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { OpenInfo, StartInfo, StepOutcome, TableCount } from './protocol.ts';
+import type { FaultPlan } from '../../session/faults.ts';
+import type { LintReport } from '../../studio/lint.ts';
 
 /**
  * What the stores need of the workbench. The browser implementation talks to a worker; unit tests pass a fake.
@@ -18,4 +20,7 @@ export interface WorkbenchPort {
   tables(): Promise<TableCount[]>;
   rows(service: string, table: string, offset: number, limit: number): Promise<Row[]>;
   checkSuite(suite: Suite): Promise<SuiteIssue[]>;
+  /** Studio operations (optional: test fakes may leave them out). */
+  setFaults?(plan: FaultPlan): Promise<void>;
+  lint?(scenario: Scenario, solution: string | null): Promise<LintReport>;
 }

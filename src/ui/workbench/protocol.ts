@@ -2,6 +2,8 @@ import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { Verdict } from '../../evaluation/index.ts';
+import type { FaultPlan } from '../../session/faults.ts';
+import type { LintReport } from '../../studio/lint.ts';
 
 /** A table as the UI needs it: where it lives, how to key its rows, and its columns in order. */
 export interface TableMeta {
@@ -50,6 +52,10 @@ export interface WorkbenchOps {
   tables: { args: Record<string, never>; result: TableCount[] };
   rows: { args: { service: string; table: string; offset: number; limit: number }; result: Row[] };
   checkSuite: { args: { suite: Suite }; result: SuiteIssue[] };
+  /** Faults for this and later runs (kept across opens until changed; `{}` turns them off). */
+  setFaults: { args: { plan: FaultPlan }; result: null };
+  /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */
+  lint: { args: { scenario: Scenario; solution: string | null }; result: LintReport };
 }
 
 export type OpName = keyof WorkbenchOps;

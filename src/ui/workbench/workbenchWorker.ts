@@ -4,7 +4,8 @@
  */
 import type { SeedFile } from '../../engine/index.ts';
 import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
-import { Workbench, type Session } from '../../session/index.ts';
+import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
+import { lintScenarioIn } from '../../studio/lintIn.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { createBrowserWorker } from '../createBrowserWorker.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
@@ -31,6 +32,7 @@ let workbench: Workbench | null = null;
 let prebuilt = false;
 let session: Session | null = null;
 let running: AbortController | null = null;
+let faults: FaultPlan = NO_FAULTS;
 
 function needWorkbench(): Workbench {
   if (!workbench) throw new Error('the environment is still starting');
@@ -81,6 +83,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     session = null;
     await previous?.dispose();
     session = await wb.open(scenario);
+    if (hasFaults(faults)) session.setFaults(faults);
     const tables = session.env.template.schemaInfo.tables.map((t) => ({
       service: t.service,
       name: t.name,
@@ -131,6 +134,16 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
 
   async checkSuite({ suite }) {
     return checkSuiteAgainstSchema(suite, needWorkbench().engine.schemaInfo());
+  },
+
+  async setFaults({ plan }) {
+    faults = plan;
+    session?.setFaults(plan);
+    return null;
+  },
+
+  async lint({ scenario, solution }) {
+    return lintScenarioIn(needWorkbench(), scenario, solution, resolveSeed);
   },
 };
 

@@ -1,0 +1,178 @@
+import {
+  buildSchema,
+  execute,
+  getNamedType,
+  getOperationAST,
+  GraphQLError,
+  isEnumType,
+  isListType,
+  isNonNullType,
+  isObjectType,
+  isScalarType,
+  parse,
+  parseType,
+  typeFromAST,
+  type GraphQLInputType,
+  validate,
+  type DocumentNode,
+  type GraphQLFieldResolver,
+  type GraphQLArgument,
+  type GraphQLObjectType,
+  type GraphQLOutputType,
+  type GraphQLSchema,
+} from 'graphql';
+import type { RouteContext } from '../types.ts';
+import { LinearContext } from './context.ts';
+import { OPERATION_DOCS } from './docs.ts';
+import { badRequest, errorResponse, linearExtensions, validationErrors } from './errors.ts';
+import { mutationResolvers } from './mutations.ts';
+import { queryResolvers, type ResolverMap } from './resolvers.ts';
+import { linearSdl } from './sdl.ts';
+import { linearNewerArguments, linearSdlNewer } from './sdlNewer.ts';
+
+let cached: GraphQLSchema | null = null;
+
+const ANALYZED_TABLES = ['issues', 'issue_label_issue_association', 'comments', 'issue_relations', 'teams', 'workflow_states', 'users', 'issue_labels', 'team_memberships'];
+
+/** The replica's executable schema: Linear's SDL subset with this replica's resolvers attached. */
+export function linearSchema(): GraphQLSchema {
+  if (cached) return cached;
+  const schema = buildSchema(linearSdl + linearSdlNewer);
+  for (const [coordinate, args] of Object.entries(linearNewerArguments)) {
+    const [typeName, fieldName] = coordinate.split('.');
+    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+    for (const [name, type] of Object.entries(args)) {
+      (field.args as GraphQLArgument[]).push({
+        name,
+        type: typeFromAST(schema, parseType(type) as never) as GraphQLInputType,
+        description: undefined,
+        defaultValue: undefined,
+        deprecationReason: undefined,
+        extensions: {},
+        astNode: undefined,
+      });
+    }
+  }
+  for (const map of [queryResolvers, mutationResolvers] as ResolverMap[]) {
+    for (const [typeName, fields] of Object.entries(map)) {
+      const type = schema.getType(typeName);
+      if (!isObjectType(type)) throw new Error(`resolver for unknown type ${typeName}`);
+      for (const [name, resolve] of Object.entries(fields)) {
+        // Shared resolver sets (Issue and IssueSearchResult) may name fields one of the types lacks.
+        const field = type.getFields()[name];
+        if (field) field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
+      }
+    }
+  }
+  for (const [coordinate, text] of Object.entries(OPERATION_DOCS)) {
+    const [typeName, fieldName] = coordinate.split('.');
+    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+    if (!field) throw new Error(`docs for unknown operation ${coordinate}`);
+    field.description = text;
+  }
+  cached = schema;
+  return schema;
+}
+
+/**
+ * Columns are named like Linear's fields, so most fields read straight from the row. A non-null field the replica has
+ * no data for (a counter, a list, a settings object the SDK's fragments ask for) reads as Linear's empty value.
+ */
+const fieldResolver: GraphQLFieldResolver<any, unknown> = (source, _args, _ctx, info) => {
+  const value = source?.[info.fieldName];
+  if (value instanceof Date) return value.toISOString();
+  if (value == null && isNonNullType(info.returnType)) return emptyValue(info.returnType.ofType, source);
+  return value;
+};
+
+function emptyValue(type: GraphQLOutputType, source: any): unknown {
+  if (isListType(type)) return [];
+  if (isEnumType(type)) return type.getValues()[0]?.value;
+  if (isObjectType(type)) return {};
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'Boolean': return false;
+      case 'Int': case 'Float': return 0;
+      case 'DateTime': return source?.createdAt instanceof Date ? source.createdAt.toISOString() : source?.createdAt ?? '1970-01-01T00:00:00.000Z';
+      case 'JSON': case 'JSONObject': return {};
+      default: return '';
+    }
+  }
+  return null;
+}
+
+const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
+
+/** Parses and validates a document once per distinct text (agents and the SDK repeat the same few). */
+function prepare(query: string): DocumentNode | readonly GraphQLError[] {
+  let hit = documents.get(query);
+  if (hit) return hit;
+  const schema = linearSchema();
+  try {
+    const doc = parse(query);
+    const errors = validate(schema, doc);
+    hit = errors.length ? errors : doc;
+  } catch (err) {
+    if (!(err instanceof GraphQLError)) throw err;
+    hit = [err];
+  }
+  if (documents.size > 500) documents.clear();
+  documents.set(query, hit);
+  return hit;
+}
+
+export interface GraphqlRequest {
+  query?: unknown;
+  variables?: unknown;
+  operationName?: unknown;
+}
+
+/**
+ * Runs one GraphQL request in the route's transaction. Parse and validation failures are HTTP 400 with
+ * `graphql error`s; resolver failures keep graphql-js's partial `data` and carry Linear's extensions, with HTTP 400
+ * when the error is the caller's. Any error rolls the request's writes back.
+ */
+export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method: string): Promise<Response> {
+  if (typeof body.query !== 'string' || !body.query.trim()) return badRequest('Must provide query string.');
+  const prepared = prepare(body.query);
+  if (Array.isArray(prepared)) return validationErrors(prepared);
+  const document = prepared as DocumentNode;
+  const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+  const operation = getOperationAST(document, operationName);
+  if (!operation) return badRequest(operationName ? `Unknown operation named "${operationName}".` : 'Must provide operation name if query contains multiple operations.');
+  if (operation.operation !== 'query' && method === 'GET') {
+    return errorResponse({ errors: [{ message: `Can only perform a ${operation.operation} operation from a POST request.`, extensions: linearExtensions('graphql error', 'Mutations must be sent with POST.') }] }, 405);
+  }
+  // Environments are fresh copies without planner statistics, and without them PostgreSQL picks nested-loop plans
+  // that take seconds on a large seed. Gathering them once per environment costs a few milliseconds on the seeds.
+  await rc.memo('analyzed', () => rc.tx.exec(`ANALYZE ${ANALYZED_TABLES.join(', ')}`));
+  const variables = body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : undefined;
+  const result = await execute({
+    schema: linearSchema(),
+    document,
+    variableValues: variables,
+    operationName,
+    contextValue: new LinearContext(rc),
+    fieldResolver,
+  });
+  if (!result.errors?.length) return Response.json({ data: result.data });
+  const errors = result.errors.map(formatError);
+  // No data at all means the variables did not coerce: a request error, like a validation error.
+  if (!('data' in result) || result.data === undefined) {
+    return errorResponse({ errors: errors.map((e) => ({ ...e, extensions: linearExtensions('graphql error', e.message) })) }, 400);
+  }
+  const userError = errors.every((e) => e.extensions.userError);
+  return errorResponse({ data: result.data, errors }, userError ? 400 : 500);
+}
+
+function formatError(e: GraphQLError) {
+  const original = e.originalError;
+  const own = original instanceof GraphQLError ? original.extensions : e.extensions;
+  const extensions = own && (own as { type?: string }).type
+    ? (own as ReturnType<typeof linearExtensions>)
+    : original && !(original instanceof GraphQLError)
+      ? linearExtensions('internal error', 'An unexpected error occurred.', 500)
+      : linearExtensions('invalid input', e.message);
+  const message = extensions.type === 'internal error' ? 'Internal server error' : e.message;
+  return { message, ...(e.locations ? { locations: e.locations } : {}), ...(e.path ? { path: e.path } : {}), extensions };
+}

@@ -1,0 +1,167 @@
+import type { Router } from '../replicas/router.ts';
+import type { Route } from '../replicas/types.ts';
+import type { FetchHandler } from '../sandbox/types.ts';
+
+/**
+ * Fault injection on the host side of the fetch shim, between a sandboxed fetch() and the router: off by default,
+ * chosen per run, deterministic (faults fire on request counts, not dice), so a run can be replayed. A faulted
+ * request never reaches the replica, so retrying it is always safe, as with a real rate limit or a 503.
+ */
+export interface FaultPlan {
+  /** Every `every`-th request (the `every`-th, the 2·`every`-th, …) is rate limited for `retryAfterSeconds`. */
+  rateLimit?: { every: number; retryAfterSeconds: number };
+  /** Every `every`-th request (counted apart from rate limits) fails with a transient 503. */
+  serverErrors?: { every: number };
+  /** Milliseconds added before every answer. */
+  latencyMs?: number;
+  /** Page size forced onto list methods (Slack `limit`, Box `limit`, Calendar `maxResults`), so cursors appear. */
+  pageSize?: number;
+}
+
+export const NO_FAULTS: FaultPlan = Object.freeze({});
+
+export function hasFaults(plan: FaultPlan | undefined): boolean {
+  return Boolean(plan && (plan.rateLimit || plan.serverErrors || plan.latencyMs || plan.pageSize));
+}
+
+export type FaultKind = 'rate-limit' | 'server-error' | 'latency' | 'page-size';
+
+/** One fault that fired: which request (1-based count within the run) and what happened to it. */
+export interface FaultEvent {
+  request: number;
+  url: string;
+  fault: FaultKind;
+}
+
+/** A service's answers to a rate limit and to a transient server error, as the real API sends them. */
+interface FaultShapes {
+  rateLimited(retryAfterSeconds: number): Response;
+  unavailable(): Response;
+  /** The query/body parameter that sets a list method's page size, if the API has one. */
+  pageParam?: string;
+}
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+}
+
+const SHAPES: Record<string, FaultShapes> = {
+  // https://docs.slack.dev/apis/web-api/rate-limits: HTTP 429 with Retry-After (seconds); the body is ok:false "ratelimited".
+  slack: {
+    rateLimited: (s) => json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(s) }),
+    unavailable: () => json(503, { ok: false, error: 'service_unavailable' }),
+    pageParam: 'limit',
+  },
+  // Box: 429 with Retry-After and its error object (`code: rate_limit_exceeded`).
+  box: {
+    rateLimited: (s) =>
+      json(429, { type: 'error', status: 429, code: 'rate_limit_exceeded', message: 'Request rate limit exceeded, please try again later' }, { 'retry-after': String(s) }),
+    unavailable: () => json(503, { type: 'error', status: 503, code: 'unavailable', message: 'Unavailable' }),
+    pageParam: 'limit',
+  },
+  // Google APIs: 429 `rateLimitExceeded` in the usageLimits domain; 503 `backendError`.
+  calendar: {
+    rateLimited: (s) =>
+      json(
+        429,
+        { error: { errors: [{ domain: 'usageLimits', reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' }], code: 429, message: 'Rate Limit Exceeded' } },
+        { 'retry-after': String(s) },
+      ),
+    unavailable: () => json(503, { error: { errors: [{ domain: 'global', reason: 'backendError', message: 'Backend Error' }], code: 503, message: 'Backend Error' } }),
+    pageParam: 'maxResults',
+  },
+  // Linear: a GraphQL error with extensions.code RATELIMITED and its X-RateLimit-Requests-* headers.
+  linear: {
+    rateLimited: (s) =>
+      json(
+        429,
+        { errors: [{ message: 'Rate limit exceeded', extensions: { code: 'RATELIMITED', userPresentableMessage: 'Rate limit exceeded, please try again later.' } }] },
+        { 'retry-after': String(s), 'x-ratelimit-requests-remaining': '0' },
+      ),
+    unavailable: () => json(503, { errors: [{ message: 'Service unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
+  },
+};
+
+const GENERIC: FaultShapes = {
+  rateLimited: (s) => json(429, { error: 'rate_limited' }, { 'retry-after': String(s) }),
+  unavailable: () => json(503, { error: 'service_unavailable' }),
+};
+
+/** The request with its page-size parameter clamped to `size` (set when absent), in the query or a form/JSON body. */
+async function clampPage(request: Request, param: string, size: number): Promise<Request> {
+  const url = new URL(request.url);
+  const clamp = (v: unknown) => {
+    const n = Number(v);
+    return String(v === undefined || v === null || v === '' || !Number.isFinite(n) || n <= 0 || n > size ? size : n);
+  };
+  const type = request.headers.get('content-type') ?? '';
+  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) {
+    url.searchParams.set(param, clamp(url.searchParams.get(param) ?? undefined));
+    return new Request(url, request);
+  }
+  if (type.includes('application/x-www-form-urlencoded')) {
+    const form = new URLSearchParams(await request.text());
+    form.set(param, clamp(form.get(param) ?? undefined));
+    return new Request(url, { method: request.method, headers: request.headers, body: form });
+  }
+  if (type.includes('application/json')) {
+    const text = await request.text();
+    try {
+      const body = JSON.parse(text) as Record<string, unknown>;
+      if (body && typeof body === 'object' && !Array.isArray(body)) {
+        body[param] = Number(clamp(body[param]));
+        return new Request(url, { method: request.method, headers: request.headers, body: JSON.stringify(body) });
+      }
+    } catch {
+      // not JSON after all: the replica will say so
+    }
+    return new Request(url, { method: request.method, headers: request.headers, body: text });
+  }
+  // Multipart and other bodies: the page size goes in the query, which the replicas read too.
+  url.searchParams.set(param, clamp(url.searchParams.get(param) ?? undefined));
+  return new Request(url, request);
+}
+
+/** The route a path below the service's base addresses (`/files/{id}` matches `/files/42`). */
+function routeOf(routes: readonly Route[], path: string): Route | undefined {
+  const bare = path.replace(/^\//, '');
+  return routes.find((r) => {
+    const pattern = r.path.replace(/^\//, '').replace(/[.*+?^$()|[\]\\]/g, '\\$&').replace(/\\?\{[^}]+\\?\}/g, '[^/]+');
+    return new RegExp(`^${pattern}/?$`).test(bare);
+  });
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** The router's handler with the plan's faults in front of it; `onFault` hears each fault as it fires. */
+export function withFaults(handler: FetchHandler, plan: FaultPlan, router: Router, onFault: (e: FaultEvent) => void = () => {}): FetchHandler {
+  if (!hasFaults(plan)) return handler;
+  let requests = 0;
+  let served = 0;
+  return async (request) => {
+    const n = ++requests;
+    const target = router.resolve(request.url);
+    const shapes = (target && SHAPES[target.replica.name]) ?? GENERIC;
+    if (plan.latencyMs && plan.latencyMs > 0) {
+      onFault({ request: n, url: request.url, fault: 'latency' });
+      await sleep(plan.latencyMs);
+    }
+    if (plan.rateLimit && plan.rateLimit.every > 0 && n % plan.rateLimit.every === 0) {
+      onFault({ request: n, url: request.url, fault: 'rate-limit' });
+      return shapes.rateLimited(plan.rateLimit.retryAfterSeconds);
+    }
+    const m = ++served;
+    if (plan.serverErrors && plan.serverErrors.every > 0 && m % plan.serverErrors.every === 0) {
+      onFault({ request: n, url: request.url, fault: 'server-error' });
+      return shapes.unavailable();
+    }
+    if (plan.pageSize && plan.pageSize > 0 && target && shapes.pageParam) {
+      const param = shapes.pageParam;
+      if (routeOf(target.replica.routes, target.path)?.params?.[param]) {
+        onFault({ request: n, url: request.url, fault: 'page-size' });
+        return handler(await clampPage(request, param, plan.pageSize));
+      }
+    }
+    return handler(request);
+  };
+}

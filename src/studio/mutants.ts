@@ -1,0 +1,291 @@
+import type { Diff, DiffRow, Row, RowUpdate, SchemaInfo, TableInfo } from '../engine/types.ts';
+import { compilePythonRegex, matchesCondition, type Verdict } from '../evaluation/index.ts';
+import { compileSpec } from '../evaluation/compileSpec.ts';
+import type { Scenario } from '../scenarios/types.ts';
+import { seedTables } from './seedTables.ts';
+import type { SeedFile } from '../engine/types.ts';
+
+/** The five ways lint breaks a correct diff; each must make the scenario fail. */
+export type MutantKind = 'drop-change' | 'change-asserted-value' | 'add-unrelated-insert' | 'delete-unrelated-row' | 'touch-extra-field';
+
+export interface Mutant {
+  kind: MutantKind;
+  /** One line a scenario author can act on: `drop-change: insert messages#C07RANDOM/1768496401.000100`. */
+  name: string;
+  diff: Diff;
+}
+
+type Kind = 'insert' | 'update' | 'delete';
+const PART: Record<Kind, keyof Diff> = { insert: 'inserts', update: 'updates', delete: 'deletes' };
+
+/** Everything mutant generation reads: the scenario, the reference run's diff and verdict, the seed and schema. */
+export interface MutantInput {
+  scenario: Scenario;
+  reference: Diff;
+  referenceVerdict: Verdict;
+  seed: SeedFile;
+  schema: SchemaInfo;
+}
+
+/** Mutants of the reference diff, deterministic for a given input (lint's report must be reproducible). */
+export function mutantsOf(input: MutantInput): Mutant[] {
+  return [...dropChanges(input), ...changeAssertedValues(input), ...forbiddenValues(input), ...unrelatedInserts(input), ...unrelatedDeletes(input), ...touchExtraFields(input)];
+}
+
+function tableInfo(schema: SchemaInfo, table: string, service?: string): TableInfo | undefined {
+  return schema.tables.find((t) => t.name === table && (service === undefined || t.service === service));
+}
+
+function rowOf(diff: Diff, kind: Kind, i: number): Row {
+  return kind === 'update' ? (diff.updates[i] as RowUpdate).after : (diff[PART[kind]][i] as DiffRow);
+}
+
+function labelOf(diff: Diff, schema: SchemaInfo, kind: Kind, i: number): string {
+  const r = diff[PART[kind]][i] as DiffRow | RowUpdate;
+  const image = kind === 'update' ? { ...(r as RowUpdate).before, ...(r as RowUpdate).after } : (r as Row);
+  const info = tableInfo(schema, r.__table__, r.__service__);
+  const key = (info?.primaryKey ?? []).map((c) => String(image[c])).join('/');
+  return `${kind} ${r.__table__}${key ? '#' + key : ''}`;
+}
+
+function cloneDiff(d: Diff): Diff {
+  return structuredClone(d);
+}
+
+function dropChanges({ reference, referenceVerdict, schema }: MutantInput): Mutant[] {
+  const out: Mutant[] = [];
+  for (const kind of ['insert', 'update', 'delete'] as const) {
+    reference[PART[kind]].forEach((r, i) => {
+      // A history row, or a row the replica writes as a consequence of another (the creator's membership of a new
+      // channel), comes with the change it follows: dropping it alone is not a mistake an agent can make.
+      if (tableInfo(schema, r.__table__, r.__service__)?.derived) return;
+      const e = referenceVerdict.explanations[kind][i];
+      if (e && e.assertions.length === 0 && e.consequenceOf) return;
+      const diff = cloneDiff(reference);
+      (diff[PART[kind]] as unknown[]).splice(i, 1);
+      out.push({ kind: 'drop-change', name: `drop-change: ${labelOf(reference, schema, kind, i)}`, diff });
+    });
+  }
+  return out;
+}
+
+/**
+ * Values that break a condition: the generic "wrong value", and for text the value with what the condition
+ * looks for taken out (so a mutant of one of two regexes on the same message breaks that one only).
+ */
+function breakingValues(current: unknown, condition: unknown): unknown[] {
+  const out: unknown[] = [];
+  const op = condition !== null && typeof condition === 'object' && !Array.isArray(condition) ? Object.entries(condition)[0] : undefined;
+  if (typeof current === 'string' && op) {
+    const [name, operand] = op;
+    if (name === 'regex' && typeof operand === 'string') {
+      const re = compilePythonRegex(operand);
+      if (re) out.push(current.replace(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'), ''));
+    }
+    if ((name === 'contains' || name === 'i_contains' || name === 'starts_with' || name === 'ends_with') && typeof operand === 'string' && operand) {
+      out.push(current.split(operand).join(''));
+      if (name === 'i_contains') out.push(current.replace(new RegExp(operand.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'), ''));
+    }
+    if (name === 'not_contains' && typeof operand === 'string') out.push(`${current} ${operand}`);
+    if ((name === 'ne' || name === 'not_in') && operand !== undefined) out.push(Array.isArray(operand) ? operand[0] : operand);
+  }
+  if (op && (op[0] === 'ne' || op[0] === 'not_in')) out.push(Array.isArray(op[1]) ? op[1][0] : op[1]);
+  if (op && op[0] === 'exists') out.push(op[1] ? null : 'mutant');
+  if (typeof current === 'string') out.push(current + '-mutant', 'mutant');
+  else if (typeof current === 'number') out.push(current + 1, current - 1, -current - 1000003);
+  else if (typeof current === 'boolean') out.push(!current);
+  else if (current === null) out.push('mutant', 0);
+  else out.push(null);
+  return out;
+}
+
+function setPath(row: Row, path: string[], value: unknown): boolean {
+  if (path.length === 1) {
+    row[path[0]] = value;
+    return true;
+  }
+  let cur: unknown = row[path[0]];
+  for (let i = 1; i < path.length - 1; i++) {
+    if (cur === null || typeof cur !== 'object') return false;
+    cur = (cur as Row)[path[i]];
+  }
+  if (cur === null || typeof cur !== 'object') return false;
+  (cur as Row)[path[path.length - 1]] = value;
+  return true;
+}
+
+function readPath(row: Row, path: string[]): unknown {
+  let cur: unknown = row;
+  for (const p of path) {
+    if (cur === null || typeof cur !== 'object') return null;
+    cur = (cur as Row)[p];
+  }
+  return cur ?? null;
+}
+
+function changeAssertedValues({ scenario, reference, referenceVerdict, schema }: MutantInput): Mutant[] {
+  const out: Mutant[] = [];
+  const seen = new Set<string>();
+  for (const kind of ['insert', 'update', 'delete'] as const) {
+    referenceVerdict.explanations[kind].forEach((e, i) => {
+      for (const ai of e.assertions) {
+        const a = scenario.spec.assertions[ai];
+        const conditions: [string, unknown][] = [
+          ...Object.entries(a.where ?? {}),
+          ...Object.entries(a.expected_changes ?? {}).map(([f, c]): [string, unknown] => [f, c !== null && typeof c === 'object' && ('to' in c || 'from' in c) ? (c as { to?: unknown }).to : c]),
+        ];
+        for (const [field, condition] of conditions) {
+          if (condition === undefined) continue;
+          const key = `${kind}:${i}:${ai}:${field}`;
+          if (seen.has(key)) continue;
+          seen.add(key);
+          const path = field.split('.');
+          const current = readPath(rowOf(reference, kind, i), path);
+          const value = breakingValues(current, condition).find((v) => !matchesCondition(v, condition));
+          if (value === undefined) continue;
+          const diff = cloneDiff(reference);
+          if (!setPath(rowOf(diff, kind, i), path, value)) continue;
+          out.push({
+            kind: 'change-asserted-value',
+            name: `change-asserted-value: ${field} of ${labelOf(reference, schema, kind, i)} → ${JSON.stringify(value)} (assertions[${ai}])`,
+            diff,
+          });
+        }
+      }
+    });
+  }
+  return out;
+}
+
+const KIND_OF: Record<string, Kind> = { added: 'insert', changed: 'update', removed: 'delete' };
+
+function forbidsRows(count: unknown): boolean {
+  return count === 0 || (typeof count === 'object' && count !== null && (count as { max?: unknown }).max === 0);
+}
+
+/**
+ * For an assertion that forbids rows ("but not last week's customers"): the reference's own row of that table,
+ * changed to match it, using values the seed holds (appended to text, so the row still says what it said).
+ */
+function forbiddenValues(input: MutantInput): Mutant[] {
+  const { scenario, reference, schema } = input;
+  const out: Mutant[] = [];
+  const tables = seedTables(input.seed, scenario.services);
+  scenario.spec.assertions.forEach((a, ai) => {
+    if (!forbidsRows(a.expected_count)) return;
+    const kind = KIND_OF[a.diff_type];
+    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
+    if (!kind) return;
+    const seedRows = tables.filter((t) => t.table === table).flatMap((t) => t.rows);
+    reference[PART[kind]].forEach((r, i) => {
+      if (r.__table__ !== table) return;
+      const diff = cloneDiff(reference);
+      const row = rowOf(diff, kind, i);
+      for (const [field, condition] of Object.entries(a.where ?? {})) {
+        const path = field.split('.');
+        const current = readPath(row, path);
+        if (matchesCondition(current, condition)) continue;
+        const seen = seedRows.map((s) => readPath(s, path)).filter((v) => v !== null);
+        const candidates = [...seen.filter((v) => typeof v === 'string' && typeof current === 'string').map((v) => `${current} ${v as string}`), ...seen];
+        const value = candidates.find((v) => matchesCondition(v, condition));
+        if (value === undefined || !setPath(row, path, value)) return;
+      }
+      out.push({ kind: 'change-asserted-value', name: `change-asserted-value: make ${labelOf(reference, schema, kind, i)} what assertions[${ai}] forbids`, diff });
+    });
+  });
+  return out;
+}
+
+/** Tables the mutants of unrelated rows use: each asserted table, then one table no assertion names. */
+function mutantTables(input: MutantInput): { table: string; service: string; rows: Row[] }[] {
+  const tables = seedTables(input.seed, input.scenario.services);
+  const asserted = new Set(input.scenario.spec.assertions.map((a) => (a.entity.includes('.') ? a.entity.split('.')[1] : a.entity)));
+  const usable = tables.filter((t) => t.rows.length > 0 && !tableInfo(input.schema, t.table, t.service)?.derived);
+  const picked = usable.filter((t) => asserted.has(t.table));
+  const other = usable.find((t) => !asserted.has(t.table));
+  return other ? [...picked, other] : picked;
+}
+
+function touchedKeys(diff: Diff, schema: SchemaInfo): Set<string> {
+  const keys = new Set<string>();
+  for (const kind of ['insert', 'update', 'delete'] as const) {
+    diff[PART[kind]].forEach((_, i) => keys.add(labelOf(diff, schema, kind, i).replace(/^\w+ /, '')));
+  }
+  return keys;
+}
+
+function tag(table: string, service: string, multi: boolean): { __table__: string; __service__?: string } {
+  return multi ? { __table__: table, __service__: service } : { __table__: table };
+}
+
+function isMultiService(diff: Diff): boolean {
+  return [...diff.inserts, ...diff.updates, ...diff.deletes].some((r) => r.__service__ !== undefined);
+}
+
+/** A copy of a seed row under a key no row has (`…-mutant` for text keys, far above for numeric ones). */
+function unrelatedInserts(input: MutantInput): Mutant[] {
+  const multi = isMultiService(input.reference);
+  return mutantTables(input).map(({ table, service, rows }) => {
+    const info = tableInfo(input.schema, table, service);
+    const row: Row = structuredClone(rows[rows.length - 1]);
+    for (const c of info?.primaryKey ?? []) row[c] = typeof row[c] === 'number' ? (row[c] as number) + 1_000_003 : `${String(row[c])}-mutant`;
+    const diff = cloneDiff(input.reference);
+    diff.inserts.push({ ...row, ...tag(table, service, multi) } as DiffRow);
+    return { kind: 'add-unrelated-insert' as const, name: `add-unrelated-insert: ${table} (a copy of a seed row)`, diff };
+  });
+}
+
+function unrelatedDeletes(input: MutantInput): Mutant[] {
+  const multi = isMultiService(input.reference);
+  const touched = touchedKeys(input.reference, input.schema);
+  const out: Mutant[] = [];
+  const deleting = (table: string, service: string, row: Row, why = '') => {
+    const info = tableInfo(input.schema, table, service);
+    const key = `${table}#${(info?.primaryKey ?? []).map((c) => String(row[c])).join('/')}`;
+    if (touched.has(key)) return;
+    touched.add(key);
+    const diff = cloneDiff(input.reference);
+    diff.deletes.push({ ...structuredClone(row), ...tag(table, service, multi) } as DiffRow);
+    out.push({ kind: 'delete-unrelated-row', name: `delete-unrelated-row: ${key}${why}`, diff });
+  };
+  const tables = mutantTables(input);
+  // A "removed … expected_count 0" assertion names a row that must stay: deleting it is the mistake it guards.
+  input.scenario.spec.assertions.forEach((a, ai) => {
+    const forbids = a.expected_count === 0 || (typeof a.expected_count === 'object' && a.expected_count?.max === 0);
+    if (a.diff_type !== 'removed' || !forbids) return;
+    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
+    for (const t of tables.filter((x) => x.table === table)) {
+      const row = t.rows.find((r) => Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
+      if (row) deleting(t.table, t.service, row, ` (the row assertions[${ai}] keeps)`);
+    }
+  });
+  for (const { table, service, rows } of tables) {
+    const info = tableInfo(input.schema, table, service);
+    const row = rows.find((r) => !touched.has(`${table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`));
+    if (row) deleting(table, service, row);
+  }
+  return out;
+}
+
+/** For each update an assertion matched: one more column changed, one that nothing expects or ignores. */
+function touchExtraFields({ scenario, reference, referenceVerdict, schema }: MutantInput): Mutant[] {
+  const compiled = compileSpec(scenario.spec);
+  const out: Mutant[] = [];
+  referenceVerdict.explanations.update.forEach((e, i) => {
+    if (e.assertions.length === 0) return;
+    const u = reference.updates[i];
+    const info = tableInfo(schema, u.__table__, u.__service__);
+    const ignored = new Set(e.assertions.flatMap((ai) => [...compiled.assertions[ai].ignore]));
+    const expected = new Set(e.assertions.flatMap((ai) => Object.keys(scenario.spec.assertions[ai].expected_changes ?? {}).map((f) => f.split('.')[0])));
+    const columns = info ? info.columns.map((c) => c.name) : Object.keys(u.after);
+    const column = columns.find(
+      (c) => !ignored.has(c) && !expected.has(c) && !(info?.primaryKey ?? []).includes(c) && JSON.stringify(u.before[c]) === JSON.stringify(u.after[c]),
+    );
+    if (!column) return;
+    const value = breakingValues(u.after[column], { eq: u.after[column] }).find((v) => JSON.stringify(v) !== JSON.stringify(u.after[column]));
+    const diff = cloneDiff(reference);
+    diff.updates[i].after[column] = value;
+    out.push({ kind: 'touch-extra-field', name: `touch-extra-field: ${column} of ${labelOf(reference, schema, 'update', i)}`, diff });
+  });
+  return out;
+}

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { evaluateDiff } from '../../../evaluation/index.ts';
+import { useApp } from '../../hooks/useApp.ts';
+import { schemaFromTables } from './schemaFromTables.ts';
+
+/** The spec as JSON, validated as you type, and each assertion judged live against the current run diff. */
+export function AssertionEditor() {
+  const text = useApp((s) => s.studio.specText);
+  const spec = useApp((s) => s.studio.spec);
+  const issues = useApp((s) => s.studio.specIssues);
+  const setText = useApp((s) => s.studio.setSpecText);
+  const diff = useApp((s) => s.run.last?.runDiff ?? null);
+  const tables = useApp((s) => s.run.tables);
+  const verdict = useMemo(() => (spec && diff ? evaluateDiff(spec, diff, { schema: schemaFromTables(tables) }) : null), [spec, diff, tables]);
+  return (
+    <div className="studio-editor">
+      <textarea
+        className="studio-json mono"
+        aria-label="Assertions (JSON)"
+        data-testid="studio-spec"
+        spellCheck={false}
+        value={text}
+        onChange={(e) => setText(e.target.value)}
+        rows={Math.min(24, Math.max(6, text.split('\n').length))}
+      />
+      {issues.length > 0 ? (
+        <ul className="studio-issues" data-testid="studio-issues">
+          {issues.map((i, n) => (
+            <li key={n}>
+              <span className="mono">{i.path}</span> {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {verdict ? (
+        <div className="studio-live" data-testid="studio-live">
+          <strong className={verdict.passed ? 'pass' : 'fail'}>{verdict.passed ? 'Passes' : 'Fails'}</strong> on the current diff: {verdict.score.passed}/{verdict.score.total}{' '}
+          assertions; {verdict.unexplained.length} unexplained change(s)
+          <ol start={0}>
+            {verdict.assertions.map((a) => (
+              <li key={a.index} className={a.passed ? 'pass' : 'fail'}>
+                {a.passed ? '✓' : '✗'} {a.assertion?.diff_type} {a.assertion?.entity}
+                {a.passed ? '' : ` — ${a.reason}`}
+              </li>
+            ))}
+          </ol>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,310 @@
+import type { IgnoreFields, SpecIssue } from '../../evaluation/index.ts';
+import { validateSpec, type AssertionSpec } from '../../evaluation/index.ts';
+import { NO_FAULTS, type FaultPlan } from '../../session/faults.ts';
+import { assertionsFromPicks, mergeIgnore, specOf, withIgnoredField, type RowPick } from '../../studio/authoring.ts';
+import { DEFAULT_HUMAN_BUDGET, loadHumanResults, saveHumanResult, type HumanResult } from '../../studio/humanBaseline.ts';
+import type { LintReport } from '../../studio/lint.ts';
+import { checkRunRecord, gradeOf, stepVerdict, type RunRecord, type RunStep } from '../../studio/runRecord.ts';
+import { draftToSuiteFile, type ScenarioDraft } from '../../studio/scenarioDraft.ts';
+import { patch, sliceUpdater, type SliceContext } from './appState.ts';
+import { entryByKey } from './catalogSlice.ts';
+import type { StepView } from './runSlice.ts';
+
+/** A human attempt in progress: started when the person pressed Start, counted on each step. */
+export interface HumanAttempt {
+  scenarioKey: string;
+  startedAt: number;
+  startedIso: string;
+}
+
+export interface StudioSlice {
+  open: boolean;
+  /** Picked diff rows (authoring): each turns into an assertion. */
+  picks: RowPick[];
+  ignore: IgnoreFields;
+  /** The spec being edited, as JSON text; `spec` is its parse when it parses. */
+  specText: string;
+  spec: AssertionSpec | null;
+  specIssues: SpecIssue[];
+  draft: { id: string; title: string; prompt: string };
+  faults: FaultPlan;
+  lint: { status: 'idle' | 'running' | 'done' | 'error'; report: LintReport | null; error: string | null };
+  /** Steps of the current attempt, for a run record (cleared when a scenario opens or resets). */
+  recorded: RunStep[];
+  recordedFor: string | null;
+  attemptStartedAt: number | null;
+  human: HumanAttempt | null;
+  humanResults: HumanResult[];
+  /** A run opened from a link or a file, shown read-only. */
+  viewedRun: RunRecord | null;
+  message: string | null;
+
+  toggle(open?: boolean): void;
+  /** The open scenario's ignored fields (the suite's `global` list…) with the ones marked here. */
+  effectiveIgnore(): IgnoreFields;
+  /** Adds or removes a field of a picked row's `where` (picking the row when it is not picked yet). */
+  toggleWhere(kind: RowPick['kind'], index: number, field: string): void;
+  unpick(kind: RowPick['kind'], index: number): void;
+  ignoreField(table: string, field: string): void;
+  setSpecText(text: string): void;
+  setDraft(change: Partial<StudioSlice['draft']>): void;
+  setFaults(plan: FaultPlan): Promise<void>;
+  runLint(): Promise<void>;
+  /** Lints the open catalog scenario as it is, with its reference solution when it has one. */
+  lintSelected(): Promise<void>;
+  /** The draft as a difflab-suite/1 file (with the editor's script as its solution), or why it cannot be. */
+  suiteDraft(): { ok: true; draft: ScenarioDraft } | { ok: false; error: string };
+  /** Adds the draft to the catalog as an imported suite and opens it. */
+  saveDraft(): Promise<void>;
+  recordStep(view: StepView): void;
+  runRecord(): RunRecord | null;
+  startHuman(): void;
+  finishHuman(): HumanResult | null;
+  viewRun(run: unknown): boolean;
+  closeRun(): void;
+  say(message: string | null): void;
+}
+
+const HUMAN_STORAGE_NOTE = 'kept in this browser (localStorage)';
+
+export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice {
+  const update = sliceUpdater(set, 'studio');
+  const now = deps.now ?? (() => performance.now());
+  const selected = () => entryByKey(get().catalog.entries, get().catalog.selectedKey);
+
+  /** Rebuilds the spec text from the picks (authoring overwrites hand edits only when the picks change). */
+  const regenerate = () => {
+    const diff = get().run.last?.runDiff;
+    const { picks } = get().studio;
+    const ignore = get().studio.effectiveIgnore();
+    if (!diff) return;
+    const spec = specOf(assertionsFromPicks(diff, picks, { ignoreFields: ignore }), ignore);
+    get().studio.setSpecText(JSON.stringify(spec, null, 2));
+  };
+
+  return {
+    open: false,
+    picks: [],
+    ignore: {},
+    specText: '{\n  "assertions": []\n}',
+    spec: { assertions: [] },
+    specIssues: [],
+    draft: { id: 'my-scenario', title: 'My scenario', prompt: '' },
+    faults: NO_FAULTS,
+    lint: { status: 'idle', report: null, error: null },
+    recorded: [],
+    recordedFor: null,
+    attemptStartedAt: null,
+    human: null,
+    humanResults: loadHumanResults(deps.storage),
+    viewedRun: null,
+    message: null,
+
+    effectiveIgnore() {
+      return mergeIgnore(selected()?.scenario.spec.ignore_fields, get().studio.ignore);
+    },
+
+    toggle(open) {
+      update((s) => ({ open: open ?? !s.open }));
+    },
+
+    toggleWhere(kind, index, field) {
+      update((s) => {
+        const at = s.picks.findIndex((p) => p.kind === kind && p.index === index);
+        if (at < 0) return { picks: [...s.picks, { kind, index, where: [field] }] };
+        const pick = s.picks[at];
+        const where = pick.where.includes(field) ? pick.where.filter((f) => f !== field) : [...pick.where, field];
+        const picks = [...s.picks];
+        if (where.length === 0 && kind !== 'update') picks.splice(at, 1);
+        else picks[at] = { ...pick, where };
+        return { picks };
+      });
+      regenerate();
+    },
+
+    unpick(kind, index) {
+      update((s) => ({ picks: s.picks.filter((p) => !(p.kind === kind && p.index === index)) }));
+      regenerate();
+    },
+
+    ignoreField(table, field) {
+      update((s) => ({ ignore: withIgnoredField(s.ignore, table, field) }));
+      regenerate();
+    },
+
+    setSpecText(text) {
+      let value: unknown;
+      try {
+        value = JSON.parse(text);
+      } catch (err) {
+        patch(set, 'studio', { specText: text, spec: null, specIssues: [{ path: '$', message: `not valid JSON: ${(err as Error).message}` }] });
+        return;
+      }
+      const issues = validateSpec(value);
+      patch(set, 'studio', { specText: text, spec: issues.length ? null : (value as AssertionSpec), specIssues: issues });
+    },
+
+    setDraft(change) {
+      update((s) => ({ draft: { ...s.draft, ...change } }));
+    },
+
+    async setFaults(plan) {
+      patch(set, 'studio', { faults: plan });
+      try {
+        await deps.workbench.setFaults?.(plan);
+      } catch (err) {
+        patch(set, 'studio', { message: `Faults not applied: ${(err as Error).message}` });
+      }
+    },
+
+    async runLint() {
+      const made = get().studio.suiteDraft();
+      if (!made.ok) {
+        patch(set, 'studio', { lint: { status: 'error', report: null, error: made.error } });
+        return;
+      }
+      if (!deps.workbench.lint) {
+        patch(set, 'studio', { lint: { status: 'error', report: null, error: 'this workbench cannot lint' } });
+        return;
+      }
+      const { draftToScenario } = await import('../../studio/scenarioDraft.ts');
+      const loaded = draftToScenario(made.draft);
+      if (!loaded.ok) {
+        patch(set, 'studio', { lint: { status: 'error', report: null, error: loaded.issues.map((i) => `${i.path}: ${i.message}`).join('; ') } });
+        return;
+      }
+      patch(set, 'studio', { lint: { status: 'running', report: null, error: null } });
+      try {
+        const report = await deps.workbench.lint(loaded.scenario, made.draft.solution ?? null);
+        patch(set, 'studio', { lint: { status: 'done', report, error: null } });
+      } catch (err) {
+        patch(set, 'studio', { lint: { status: 'error', report: null, error: (err as Error).message } });
+      }
+    },
+
+    async lintSelected() {
+      const entry = selected();
+      if (!entry) return patch(set, 'studio', { lint: { status: 'error', report: null, error: 'no scenario is open' } });
+      if (!deps.workbench.lint) return patch(set, 'studio', { lint: { status: 'error', report: null, error: 'this workbench cannot lint' } });
+      patch(set, 'studio', { lint: { status: 'running', report: null, error: null } });
+      try {
+        const solution = entry.solution ? await deps.loadSolution(entry.solution) : null;
+        const report = await deps.workbench.lint(entry.scenario, solution);
+        patch(set, 'studio', { lint: { status: 'done', report, error: null } });
+      } catch (err) {
+        patch(set, 'studio', { lint: { status: 'error', report: null, error: (err as Error).message } });
+      }
+    },
+
+    suiteDraft() {
+      const { studio, editor } = get();
+      const entry = selected();
+      if (!entry) return { ok: false, error: 'open a scenario first: its seed is where the new one starts' };
+      if (!studio.spec) return { ok: false, error: 'the assertions have problems: fix them first' };
+      if (!studio.draft.prompt.trim()) return { ok: false, error: 'write the prompt the agent will be given' };
+      const scenario = entry.scenario;
+      return {
+        ok: true,
+        draft: {
+          id: studio.draft.id,
+          title: studio.draft.title,
+          prompt: studio.draft.prompt,
+          seed: scenario.seed,
+          services: scenario.services,
+          actingUser: scenario.actingUserId ?? undefined,
+          clock: scenario.clock,
+          assertions: studio.spec.assertions,
+          ignoreFields: { ...(studio.spec.ignore_fields ?? {}) } as IgnoreFields,
+          solution: editor.text,
+        },
+      };
+    },
+
+    async saveDraft() {
+      const made = get().studio.suiteDraft();
+      if (!made.ok) return patch(set, 'studio', { message: made.error });
+      const suite = draftToSuiteFile(made.draft);
+      await get().catalog.importFiles([{ name: `${suite.id}.json`, text: JSON.stringify(suite, null, 2) }]);
+      patch(set, 'studio', { message: `Saved “${made.draft.title}” to the catalog (imported suite ${suite.id}).` });
+    },
+
+    recordStep(view) {
+      const key = get().run.openKey;
+      update((s) => {
+        const fresh = s.recordedFor !== key || view.step === 1;
+        const step: RunStep = { code: get().editor.text, console: view.script.console, stepDiff: view.stepDiff, verdict: stepVerdict(view.verdict) };
+        return {
+          recorded: fresh ? [step] : [...s.recorded, step],
+          recordedFor: key,
+          attemptStartedAt: fresh ? now() : s.attemptStartedAt,
+        };
+      });
+      const { human } = get().studio;
+      if (human && human.scenarioKey === key && get().run.steps >= DEFAULT_HUMAN_BUDGET.maxSteps) get().studio.finishHuman();
+    },
+
+    runRecord() {
+      const { run, studio } = get();
+      const entry = selected();
+      if (!entry || !run.last || studio.recordedFor !== run.openKey) return null;
+      return {
+        format: 'difflab-run/1',
+        actor: studio.human ? 'human' : 'script',
+        scenario: { id: entry.scenario.id, title: entry.scenario.title, prompt: entry.scenario.prompt, seed: entry.scenario.seed, suiteId: entry.suite.id },
+        steps: studio.recorded,
+        faults: studio.faults,
+        grade: gradeOf(run.last.verdict, run.last.runDiff),
+        startedAt: new Date(Date.now() - (now() - (studio.attemptStartedAt ?? now()))).toISOString(),
+        ms: Math.round(now() - (studio.attemptStartedAt ?? now())),
+      };
+    },
+
+    startHuman() {
+      const key = get().catalog.selectedKey;
+      if (!key) return;
+      patch(set, 'studio', { human: { scenarioKey: key, startedAt: now(), startedIso: new Date().toISOString() }, message: null });
+      // The same start as a model: a fresh environment, no steps yet.
+      void get().run.reset();
+    },
+
+    finishHuman() {
+      const { studio, run } = get();
+      const h = studio.human;
+      if (!h) return null;
+      const entry = entryByKey(get().catalog.entries, h.scenarioKey);
+      const verdict = run.openKey === h.scenarioKey ? run.last?.verdict : undefined;
+      const result: HumanResult = {
+        scenarioKey: h.scenarioKey,
+        scenarioId: entry?.scenario.id ?? h.scenarioKey,
+        passed: verdict?.passed ?? false,
+        score: verdict?.score ?? { passed: 0, total: entry?.scenario.spec.assertions.length ?? 0, percent: 0 },
+        steps: run.steps,
+        ms: Math.round(now() - h.startedAt),
+        at: new Date().toISOString(),
+        outOfBudget: run.steps >= DEFAULT_HUMAN_BUDGET.maxSteps,
+        faults: { ...studio.faults },
+      };
+      const humanResults = saveHumanResult(deps.storage, result);
+      patch(set, 'studio', { human: null, humanResults, message: `Attempt stored (${HUMAN_STORAGE_NOTE}): ${result.passed ? 'passed' : 'failed'} in ${result.steps} step(s), ${(result.ms / 1000).toFixed(0)} s.` });
+      return result;
+    },
+
+    viewRun(value) {
+      const problems = checkRunRecord(value);
+      if (problems.length) {
+        patch(set, 'studio', { message: `Not a DiffLab run: ${problems.join('; ')}` });
+        return false;
+      }
+      patch(set, 'studio', { viewedRun: value as RunRecord, open: true });
+      return true;
+    },
+
+    closeRun() {
+      patch(set, 'studio', { viewedRun: null });
+    },
+
+    say(message) {
+      patch(set, 'studio', { message });
+    },
+  };
+}

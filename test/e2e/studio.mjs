@@ -1,0 +1,152 @@
+// End-to-end check of the scenario studio in the built site: author assertions by clicking the diff, lint the
+// draft in the page, share the script by link and open it, and see an injected rate limit from a script.
+// Usage: node test/e2e/studio.mjs   (after `npm run build`)
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { isLocal, launch, root, serveDist } from './harness.mjs';
+
+const READY_TIMEOUT = 180_000;
+const results = [];
+
+async function check(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push(true);
+    console.log(`✓ ${name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    results.push(false);
+    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
+  }
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+const suite = JSON.parse(await readFile(path.join(root, 'scenarios/slack/suite.json'), 'utf8'));
+const test = suite.tests.find((t) => t.id === 'random-boardgame-venue');
+const key = `${suite.id}/${test.id}`;
+const solution = await readFile(path.join(root, 'scenarios/slack', test.solution), 'utf8');
+
+const server = await serveDist('/difflab/');
+const browser = await launch();
+const pageErrors = [];
+try {
+  const { context } = browser;
+  await context.route((url) => !isLocal(url.href), (route) => route.abort());
+  const page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  const ready = () => page.waitForFunction((k) => {
+    const s = window.__difflab.store.getState();
+    return s.run.openKey === k && s.run.status === 'ready';
+  }, key, { timeout: READY_TIMEOUT });
+
+  await check('the reference solution runs and the studio turns clicked diff fields into a passing assertion', async () => {
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await page.evaluate((k) => window.__difflab.store.getState().catalog.select(k), key);
+    await ready();
+    await page.evaluate((text) => window.__difflab.store.getState().editor.setText(text), solution);
+    await page.getByTestId('run').click();
+    await page.getByTestId('verdict').waitFor({ timeout: 60_000 });
+    await page.getByTestId('studio-toggle').click();
+    await page.getByTestId('field-insert-0-channel_id').click();
+    await page.getByTestId('field-insert-0-user_id').click();
+    const spec = JSON.parse(await page.getByTestId('studio-spec').inputValue());
+    assert(spec.assertions.length === 1, `assertions: ${JSON.stringify(spec)}`);
+    assert(JSON.stringify(spec.assertions[0].where) === JSON.stringify({ channel_id: { eq: 'C07RANDOM' }, user_id: { eq: 'U07BEACON' } }), `where: ${JSON.stringify(spec.assertions[0].where)}`);
+    const live = await page.getByTestId('studio-live').textContent();
+    assert(live?.startsWith('Passes'), `live verdict: ${live}`);
+  });
+
+  await check('a hand edit with a typo names its JSON path at once', async () => {
+    await page.getByTestId('studio-spec').fill('{"assertions":[{"diff_type":"added","entity":"messages","where":{"channel_id":{"eqq":"C07RANDOM"}}}]}');
+    const issues = await page.getByTestId('studio-issues').textContent();
+    assert(issues?.includes('$.assertions[0].where.channel_id.eqq'), `issues: ${issues}`);
+    await page.getByTestId('field-insert-0-channel_id').click();
+    await page.getByTestId('field-insert-0-channel_id').click();
+  });
+
+  await check('Lint runs the solution and the empty script in the page and gives a mutation score', async () => {
+    await page.getByTestId('studio-prompt').fill('Tell #random that board games moved to the 4th floor.');
+    await page.getByTestId('studio-lint-button').click();
+    await page.getByTestId('studio-lint').waitFor({ timeout: 120_000 });
+    const text = await page.getByTestId('studio-lint').textContent();
+    assert(/mutation score \d+\.\d%/.test(text ?? ''), `lint: ${text}`);
+    // The reference passes, the empty script fails and the prompt names no id: no problem to report.
+    assert(text?.includes('Sound'), `lint: ${text}`);
+  });
+
+  await check('Lint open scenario lints the catalog scenario with its reference solution', async () => {
+    await page.getByTestId('studio-lint-open').click();
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.lint.status === 'done', null, { timeout: 120_000 });
+    const report = await page.evaluate(() => window.__difflab.store.getState().studio.lint.report);
+    assert(report.id === 'random-boardgame-venue' && report.referencePassed && report.emptyFailed && report.score.total > 0, JSON.stringify(report).slice(0, 400));
+  });
+
+  await check('a form call runs as a step and is added to the script', async () => {
+    await page.evaluate(() => window.__difflab.store.getState().editor.setText(''));
+    await page.getByTestId('studio-call').locator('textarea').fill('{"channel": "C07RANDOM", "text": "posted from the form"}');
+    await page.getByRole('button', { name: 'Call now (adds it to the script)' }).click();
+    await page.waitForFunction(() => {
+      const s = window.__difflab.store.getState();
+      return s.editor.text.includes('chat.postMessage') && s.run.status === 'ready' && s.run.last?.runDiff.inserts.some((r) => r.message_text === 'posted from the form');
+    }, null, { timeout: 60_000 });
+  });
+
+  await check('a script permalink opens the playground with that script', async () => {
+    await page.evaluate(() => window.__difflab.store.getState().editor.setText('console.log("shared " + 42)'));
+    await page.locator('summary', { hasText: 'Share' }).click();
+    await page.getByTestId('share-script').click();
+    const link = await page.getByTestId('share-link').inputValue();
+    assert(link.includes('#share=v1.'), `link: ${link}`);
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.waitForFunction(() => window.__difflab?.store.getState().editor.text === 'console.log("shared " + 42)', null, { timeout: 30_000 });
+    await other.close();
+  });
+
+  await check('a scenario-draft permalink opens with the scenario in the catalog and its script in the editor', async () => {
+    await page.getByRole('button', { name: 'Link to scenario draft' }).click();
+    await page.waitForFunction(() => document.querySelector('[data-testid=share-link]')?.value.includes('#share=v1.') && document.querySelector('[data-testid=studio-share]')?.textContent.includes('scenario'));
+    const link = await page.getByTestId('share-link').inputValue();
+    const script = await page.evaluate(() => window.__difflab.store.getState().editor.text);
+    const other = await context.newPage();
+    await other.goto(link);
+    await other.waitForFunction(() => {
+      const s = window.__difflab?.store.getState();
+      return s?.catalog.entries.some((e) => e.key === 'studio-my-scenario/my-scenario');
+    }, null, { timeout: 60_000 });
+    await other.waitForFunction((t) => window.__difflab.store.getState().editor.text === t, script, { timeout: 30_000 });
+    const prompt = await other.evaluate(() => window.__difflab.store.getState().catalog.entries.find((e) => e.key === 'studio-my-scenario/my-scenario').scenario.prompt);
+    assert(prompt === 'Tell #random that board games moved to the 4th floor.', `prompt: ${prompt}`);
+    await other.close();
+  });
+
+  await check('an injected rate limit reaches the script as Slack’s 429 with Retry-After', async () => {
+    await page.locator('summary', { hasText: 'Fault injection' }).click();
+    await page.getByLabel('rate limit every N requests').fill('1');
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
+    await page.evaluate(() =>
+      window.__difflab.store.getState().editor.setText(
+        "const r = await fetch('https://slack.com/api/auth.test', { method: 'POST', headers: { Authorization: 'Bearer x' } });\nconsole.log(r.status, r.headers.get('retry-after'), (await r.json()).error);",
+      ),
+    );
+    await page.getByTestId('run').click();
+    await page.waitForFunction(() => window.__difflab.store.getState().run.console.some((c) => c.text.startsWith('429')), null, { timeout: 60_000 });
+    const line = await page.evaluate(() => window.__difflab.store.getState().run.console.map((c) => c.text).join('\n'));
+    assert(line.includes('429 1 ratelimited'), `console: ${line}`);
+    assert((await page.getByTestId('studio-toggle').textContent())?.includes('faults on'), 'the toggle does not say faults are on');
+  });
+
+  await check('no page errors', async () => {
+    assert(pageErrors.length === 0, pageErrors.join('\n'));
+  });
+} finally {
+  await browser.close();
+  await server.close();
+}
+const passed = results.filter(Boolean).length;
+console.log(`${passed} passed, ${results.length - passed} failed`);
+process.exit(passed === results.length ? 0 : 1);

@@ -1,0 +1,69 @@
+import { LinearClient } from '@linear/sdk';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerHandle } from '../../../../src/cli/serve.ts';
+
+// The official SDK sends its requests with the global fetch, so it talks to a real `difflab serve` on a free port,
+// whose default Linear environment is the project's own seed, acting as the ops agent.
+let server: ServerHandle;
+let client: LinearClient;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, seedsDir: 'scenarios/linear/seeds', defaultSeed: 'larkspur_linear', defaultUser: 'user-ops-bot' });
+  client = new LinearClient({ apiKey: 'lin_api_placeholder', apiUrl: `${server.url}/graphql` });
+}, 120_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('@linear/sdk against difflab serve', () => {
+  it('reads the viewer and the organization', async () => {
+    const me = await client.viewer;
+    expect(me).toMatchObject({ id: 'user-ops-bot', name: 'Tandem Ops Agent' });
+    const org = await client.organization;
+    expect(org.urlKey).toBe('larkspur');
+  });
+
+  it('lists issues with a filter and pages through them with fetchNext', async () => {
+    const filter = { team: { key: { eq: 'CORE' } }, state: { type: { neq: 'completed' } } };
+    const paged = await client.issues({ filter, first: 5 });
+    expect(paged.nodes).toHaveLength(5);
+    // fetchNext appends the next page to the same connection, following pageInfo.endCursor.
+    for (let i = 0; paged.pageInfo.hasNextPage && i < 100; i++) await paged.fetchNext();
+    const all = await client.issues({ filter, first: 250 });
+    expect(all.pageInfo.hasNextPage).toBe(false);
+    expect(paged.nodes.map((n) => n.identifier)).toEqual(all.nodes.map((n) => n.identifier));
+    expect(all.nodes.length).toBeGreaterThan(10);
+    expect(all.nodes.every((n) => n.identifier.startsWith('CORE-'))).toBe(true);
+  });
+
+  it('creates an issue, moves it, assigns it, comments, labels and relates it, and reads it back lazily', async () => {
+    const teams = await client.teams({ filter: { key: { eq: 'PAY' } } });
+    const pay = teams.nodes[0];
+    const created = await client.createIssue({ teamId: pay.id, title: 'Chargeback webhook ignored', priority: 2 });
+    expect(created.success).toBe(true);
+    const issue = await created.issue;
+    expect(issue?.identifier).toMatch(/^PAY-\d+$/);
+
+    const states = await pay.states();
+    const review = states.nodes.find((s) => s.name === 'In Review')!;
+    await client.updateIssue(issue!.id, { stateId: review.id, assigneeId: 'user-dev' });
+    await client.createComment({ issueId: issue!.id, body: 'Seen in production logs.' });
+    await client.issueAddLabel(issue!.id, 'label-bug');
+    await client.createIssueRelation({ issueId: issue!.id, relatedIssueId: 'issue-pay-double-charge', type: 'related' as never });
+
+    const again = await client.issue(issue!.identifier);
+    expect((await again.state)?.name).toBe('In Review');
+    expect((await again.assignee)?.id).toBe('user-dev');
+    expect((await again.team)?.key).toBe('PAY');
+    expect((await again.labels()).nodes.map((l) => l.name)).toEqual(['Bug']);
+    expect((await again.comments()).nodes.map((c) => c.body)).toEqual(['Seen in production logs.']);
+    const relations = await again.relations();
+    expect(relations.nodes).toHaveLength(1);
+    expect((await relations.nodes[0].relatedIssue)?.id).toBe('issue-pay-double-charge');
+    expect(again.priorityLabel).toBe('High');
+  });
+
+  it('reports an unknown issue as the SDK error Linear would cause', async () => {
+    await expect(client.issue('PAY-9999')).rejects.toMatchObject({ type: 'InvalidInput', message: expect.stringContaining('Could not find referenced Issue') });
+  });
+});
