@@ -86,6 +86,7 @@ export function withCalendarEnvironment(
  * | ben@acme.test (primary) | Ben | Europe/Berlin | Ana reader |
  * | cal_team | Ana | America/New_York | Ben writer, Cy reader |
  * | cal_secret | Ben | Europe/Berlin | nobody |
+ * | cy@acme.test (primary) | Cy | Asia/Tokyo | acme.test freeBusyReader |
  *
  * Ana's "Standup" repeats every weekday at 09:00 New York from 2026-03-02 (across the 2026-03-08 DST change); the
  * 2026-03-04 instance moved to 10:00 (an exception). Ana also has an all-day "Offsite" on 2026-03-05.
@@ -103,6 +104,7 @@ export const calendarTestSeed: SeedTables = {
     { id: 'ben@acme.test', summary: 'ben@acme.test', owner_id: 'u_ben', time_zone: 'Europe/Berlin' },
     { id: 'cal_team', summary: 'Team', description: 'Team events', owner_id: 'u_ana', time_zone: 'America/New_York' },
     { id: 'cal_secret', summary: 'Secret', owner_id: 'u_ben', time_zone: 'Europe/Berlin' },
+    { id: 'cy@acme.test', summary: 'cy@acme.test', owner_id: 'u_cy', time_zone: 'Asia/Tokyo' },
   ],
   calendar_list_entries: [
     { id: 'cle_ana', user_id: 'u_ana', calendar_id: 'ana@acme.test', access_role: 'owner', primary: true },
@@ -121,6 +123,8 @@ export const calendarTestSeed: SeedTables = {
     { id: 'user:ben@acme.test', calendar_id: 'cal_team', role: 'writer', scope_type: 'user', scope_value: 'ben@acme.test' },
     { id: 'user:cy@acme.test', calendar_id: 'cal_team', role: 'reader', scope_type: 'user', scope_value: 'cy@acme.test' },
     { id: 'user:ben@acme.test', calendar_id: 'cal_secret', role: 'owner', scope_type: 'user', scope_value: 'ben@acme.test' },
+    { id: 'user:cy@acme.test', calendar_id: 'cy@acme.test', role: 'owner', scope_type: 'user', scope_value: 'cy@acme.test' },
+    { id: 'domain:acme.test', calendar_id: 'cy@acme.test', role: 'freeBusyReader', scope_type: 'domain', scope_value: 'acme.test' },
   ],
   calendar_events: [
     {

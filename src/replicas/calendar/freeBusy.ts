@@ -2,7 +2,7 @@ import { DateTime } from 'luxon';
 import type { RouteContext } from '../types.ts';
 import { actor, rank, roleOn } from './access.ts';
 import { badRequest, invalid, required } from './errors.ts';
-import { isRecurring, seriesInstances, exceptionKey } from './eventStore.ts';
+import { exceptionKey, isRecurring, plainRow, seriesInstances } from './eventStore.ts';
 import { bodyOf, type Params } from './params.ts';
 import type { CalendarRow, EventRow } from './rows.ts';
 import { instantMs, isZone, queryInstant, zoneOf } from './time.ts';
@@ -45,11 +45,12 @@ export async function freeBusyQuery(params: Params, ctx: RouteContext): Promise<
   return Response.json({ kind: 'calendar#freeBusy', timeMin: fmt(from.toMillis()), timeMax: fmt(to.toMillis()), calendars });
 }
 
-export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime, to: DateTime): Promise<[number, number][]> {
+/** A calendar's events (series expanded) that can meet [from, to), with the zone each is read in. */
+async function eventsMeeting(ctx: RouteContext, cal: CalendarRow, from: DateTime, to: DateTime, where: string, args: unknown[]): Promise<EventRow[]> {
   const rows = await ctx.tx.query<EventRow>(
-    `SELECT * FROM calendar_events WHERE calendar_id = $1 AND (jsonb_array_length(COALESCE(recurrence, '[]'::jsonb)) > 0 OR recurring_event_id IS NOT NULL
-       OR ((end_datetime IS NULL OR end_datetime > $2) AND (start_datetime IS NULL OR start_datetime < $3)))`,
-    [cal.id, from.minus({ days: 1 }).toUTC().toISO(), to.plus({ days: 1 }).toUTC().toISO()],
+    `SELECT e.* FROM calendar_events e WHERE ${where} AND (jsonb_array_length(COALESCE(e.recurrence, '[]'::jsonb)) > 0 OR e.recurring_event_id IS NOT NULL
+       OR ((e.end_datetime IS NULL OR e.end_datetime > $1) AND (e.start_datetime IS NULL OR e.start_datetime < $2)))`,
+    [from.minus({ days: 1 }).toUTC().toISO(), to.plus({ days: 1 }).toUTC().toISO(), ...args],
   );
   const exceptions = new Map<string, Map<string, EventRow>>();
   for (const r of rows) {
@@ -65,6 +66,32 @@ export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime
     if (isRecurring(r)) {
       if (r.status !== 'cancelled') events.push(...seriesInstances(r, exceptions.get(r.id) ?? new Map(), cal, { from, to }, to));
     } else events.push(r);
+  }
+  return events;
+}
+
+/**
+ * Busy spans of a calendar. A person's primary calendar (its id is their address) is also busy for the events of
+ * other calendars they are invited to and have not declined, as Google puts invitations on the guest's calendar.
+ */
+export async function busyOf(ctx: RouteContext, cal: CalendarRow, from: DateTime, to: DateTime): Promise<[number, number][]> {
+  const events = await eventsMeeting(ctx, cal, from, to, 'e.calendar_id = $3', [cal.id]);
+  const invitedTo = await ctx.tx.query<CalendarRow>(
+    `SELECT DISTINCT c.* FROM calendar_event_attendees a JOIN calendar_events e ON e.id = a.event_id JOIN calendars c ON c.id = e.calendar_id
+      WHERE lower(a.email) = lower($1) AND a.response_status <> 'declined' AND e.calendar_id <> $1 AND NOT c.deleted
+        AND EXISTS (SELECT 1 FROM calendar_users u WHERE lower(u.email) = lower($1))`,
+    [cal.id],
+  );
+  for (const other of invitedTo) {
+    const invited = await eventsMeeting(
+      ctx,
+      other,
+      from,
+      to,
+      `e.calendar_id = $3 AND e.id IN (SELECT event_id FROM calendar_event_attendees WHERE lower(email) = lower($4) AND response_status <> 'declined')`,
+      [other.id, cal.id],
+    );
+    events.push(...invited.map((e) => ({ ...plainRow(e), start: { ...e.start, timeZone: zoneOf(e.start, other.time_zone) } })));
   }
   const spans: [number, number][] = [];
   const lo = from.toMillis();

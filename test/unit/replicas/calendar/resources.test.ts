@@ -104,10 +104,14 @@ describe('freeBusy', () => {
       { start: '2026-03-03T14:00:00Z', end: '2026-03-03T14:15:00Z' },
       { start: '2026-03-03T17:00:00Z', end: '2026-03-03T18:00:00Z' },
     ]);
-    expect(r.body.calendars['ben@acme.test'].busy).toEqual([{ start: '2026-03-03T14:00:00Z', end: '2026-03-03T15:00:00Z' }]);
+    // Ben's own review, and Ana's lunch he accepted.
+    expect(r.body.calendars['ben@acme.test'].busy).toEqual([
+      { start: '2026-03-03T14:00:00Z', end: '2026-03-03T15:00:00Z' },
+      { start: '2026-03-03T17:00:00Z', end: '2026-03-03T18:00:00Z' },
+    ]);
     expect(r.body.calendars.cal_secret.errors).toEqual([{ domain: 'global', reason: 'notFound' }]);
     const tz = await t.request('POST', 'freeBusy', { timeMin: '2026-03-03T00:00:00-05:00', timeMax: '2026-03-04T00:00:00-05:00', timeZone: 'Europe/Berlin', items: [{ id: 'ben@acme.test' }] });
-    expect(tz.body.calendars['ben@acme.test'].busy).toEqual([{ start: '2026-03-03T15:00:00+01:00', end: '2026-03-03T16:00:00+01:00' }]);
+    expect(tz.body.calendars['ben@acme.test'].busy[0]).toEqual({ start: '2026-03-03T15:00:00+01:00', end: '2026-03-03T16:00:00+01:00' });
     expect(reason(await t.request('POST', 'freeBusy', { timeMin: '2026-03-03T00:00:00Z', items: [] }))).toBe('required');
   });
 });
@@ -146,5 +150,16 @@ describe('settings, colors, watch and channels.stop', () => {
   it('unknown paths are Google 404s', async () => {
     const r = await t.request('GET', 'calendars/primary/nothing');
     expect([r.status, r.body.error.errors[0].reason]).toEqual([404, 'notFound']);
+  });
+});
+
+describe('freeBusy and invitations', () => {
+  it("counts events a person is invited to on other calendars, unless they declined", async () => {
+    const window = { timeMin: '2026-03-06T00:00:00-05:00', timeMax: '2026-03-07T00:00:00-05:00', items: [{ id: 'cy@acme.test' }] };
+    expect((await t.request('POST', 'freeBusy', window)).body.calendars['cy@acme.test'].busy).toEqual([]);
+    await t.request('PATCH', 'calendars/cal_team/events/plan', { attendees: [{ email: 'cy@acme.test' }] });
+    expect((await t.request('POST', 'freeBusy', window)).body.calendars['cy@acme.test'].busy).toEqual([{ start: '2026-03-06T16:00:00Z', end: '2026-03-06T17:00:00Z' }]);
+    await t.request('PATCH', 'calendars/cal_team/events/plan', { attendees: [{ email: 'cy@acme.test', responseStatus: 'declined' }] });
+    expect((await t.request('POST', 'freeBusy', window)).body.calendars['cy@acme.test'].busy).toEqual([]);
   });
 });

@@ -31,6 +31,6 @@ describe('Calendar routes as tools', () => {
     const quick = await call('post_calendars_calendarId_events_quickAdd', { calendarId: 'primary', text: 'Call Ben friday 4pm' });
     expect(quick.body).toMatchObject({ summary: 'Call Ben', start: { dateTime: '2026-03-06T16:00:00-05:00' } });
     const fb = await call('post_freeBusy', { timeMin: '2026-03-03T00:00:00Z', timeMax: '2026-03-04T00:00:00Z', items: [{ id: 'ben@acme.test' }] });
-    expect((fb.body as any).calendars['ben@acme.test'].busy).toHaveLength(1);
+    expect((fb.body as any).calendars['ben@acme.test'].busy).toHaveLength(2);
   });
 });
