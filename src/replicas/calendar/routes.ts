@@ -512,7 +512,7 @@ export const routes: Route[] = [
     method: 'POST',
     path: 'freeBusy',
     summary: 'Find when calendars are busy.',
-    docs: doc('Body `{timeMin, timeMax, timeZone?, items: [{id}]}` (ids are calendar ids or people\'s addresses for their primary calendars). Returns `{kind: "calendar#freeBusy", timeMin, timeMax, calendars: {<id>: {busy: [{start, end}]}}}` with merged busy spans inside the window (times in `timeZone`, default UTC). Free (transparent) and cancelled events do not count; recurring events count per instance; a person's primary calendar is also busy for events elsewhere that they are invited to and have not declined. A calendar you may not see reports `errors: [{reason: "notFound"}]`.', {
+    docs: doc('Body `{timeMin, timeMax, timeZone?, items: [{id}]}` (ids are calendar ids or people\'s addresses for their primary calendars). Returns `{kind: "calendar#freeBusy", timeMin, timeMax, calendars: {<id>: {busy: [{start, end}]}}}` with merged busy spans inside the window (times in `timeZone`, default UTC). Free (transparent) and cancelled events do not count; recurring events count per instance; a person\'s primary calendar is also busy for events elsewhere that they are invited to and have not declined. A calendar you may not see reports `errors: [{reason: "notFound"}]`.', {
       '400 required': 'timeMin, timeMax or items is missing',
       '400 badRequest': 'an empty or over-long range, or more than 50 calendars',
     }),
