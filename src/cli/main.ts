@@ -21,6 +21,9 @@ const commands: Record<string, Command> = {
   selftest: lazy(() => import('./selftest.ts'), (m) => m.selftestSpec, (m) => m.selftestCommand),
   serve: lazy(() => import('./serve.ts'), (m) => m.serveSpec, (m) => m.serveCommand),
   bench: lazy(() => import('./bench.ts'), (m) => m.benchSpec, (m) => m.benchCommand),
+  eval: lazy(() => import('./agentEval.ts'), (m) => m.evalSpec, (m) => m.evalCommand),
+  merge: lazy(() => import('./agentResults.ts'), (m) => m.mergeSpec, (m) => m.mergeCommand),
+  report: lazy(() => import('./agentResults.ts'), (m) => m.reportSpec, (m) => m.reportCommand),
   lint: lazy(() => import('./lint.ts'), (m) => m.lintSpec, (m) => m.lintCommand),
 };
 
@@ -33,6 +36,9 @@ const summaries: Record<string, string> = {
   serve: 'serve the replicas and the Agent-Diff platform API over HTTP',
   lint: 'prove each scenario sound: reference passes, empty fails, mutants of its diff fail; mutation scores',
   bench: 'measure environment creation, request latency, diff + evaluation cost and evaluate throughput',
+  eval: 'run a model as an agent over scenarios × trials (batch, shardable) and write run records as JSONL',
+  merge: 'join results files (shards of one evaluation, or several runs) into one JSONL or CSV',
+  report: 'print the results table of run records: pass rate, pass@k, pass^k, score, closed world, cost',
 };
 
 function usage(): string {

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenarios/index.ts';
-import type { Workbench } from '../session/index.ts';
+import type { StepResult, Workbench } from '../session/index.ts';
 import type { SandboxLimits } from '../sandbox/types.ts';
 
 /** What `difflab run` prints for one script: the contract of the command's output. */
@@ -22,11 +22,13 @@ export async function runScenario(
   scenario: Scenario,
   source: string,
   limits: Partial<SandboxLimits> = {},
+  onStep?: (step: StepResult) => void,
 ): Promise<{ outcome: RunOutcome; ms: number }> {
   const started = performance.now();
   const session = await workbench.open(scenario);
   try {
     const step = await session.runStep(source, { limits });
+    onStep?.(step);
     const v = step.verdict;
     const outcome: RunOutcome = {
       test_id: scenario.id,

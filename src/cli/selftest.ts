@@ -1,4 +1,6 @@
-import { relative, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { endpointsCalled, RELEVANT_ENDPOINTS_FILE } from '../agent/docs.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
@@ -11,11 +13,12 @@ import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
 export const selftestSpec = {
   name: 'selftest',
-  usage: 'difflab selftest [--service <name>] [--suite <suite.json>] [--seeds <dir>]',
+  usage: 'difflab selftest [--service <name>] [--suite <suite.json>] [--seeds <dir>] [--record-endpoints]',
   flags: {
     service: { type: 'string', valueName: 'name', description: 'only the suite of this service (scenarios/<name>/suite.json)' },
     suite: { type: 'string', valueName: 'file', description: 'a suite file instead of the project suites' },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+    'record-endpoints': { type: 'boolean', description: `write the endpoints each reference solution calls to ${RELEVANT_ENDPOINTS_FILE} beside the suite (the "relevant docs" of agent runs)` },
   },
   notes: 'Prints a table (test id, solution verdict, empty-script verdict, ms), then "N passed, N failed"; exits 1 if any failed.',
 } as const satisfies CommandSpec;
@@ -49,6 +52,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
   const out = (line: string) => process.stdout.write(line + '\n');
   try {
     for (const s of suites) {
+      const recorded = new Map<string, string[]>();
       out(`${s.suite.name} (${shortPath(s.file)}): ${s.suite.tests.length} scenarios`);
       out(header());
       for (const test of s.suite.tests) {
@@ -60,7 +64,9 @@ export async function selftestCommand(argv: string[]): Promise<number> {
           else if (!isFile(solutionFile)) row.why.push(`reference solution not found: ${relative(repoRoot, solutionFile)}`);
           let solutionPassed = false;
           if (solutionFile && isFile(solutionFile)) {
-            const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'));
+            const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'), {}, (step) => {
+              if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, step.script.requests));
+            });
             solutionPassed = outcome.passed;
             row.solution = verdictText(outcome);
             if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
@@ -77,6 +83,11 @@ export async function selftestCommand(argv: string[]): Promise<number> {
         rows.push(row);
         out(line(row));
         for (const w of row.why) out(`    ${w}`);
+      }
+      if (flags['record-endpoints']) {
+        const file = join(s.dir, RELEVANT_ENDPOINTS_FILE);
+        writeFileSync(file, JSON.stringify(Object.fromEntries(recorded), null, 1) + '\n');
+        out(`recorded the endpoints of ${recorded.size} reference solutions in ${shortPath(file)}`);
       }
     }
   } finally {

@@ -6,6 +6,7 @@ import { loadProjectCatalog, loadProjectSolution } from './projectCatalog.ts';
 import { readJson, storageKeys, type KeyValueStore } from './stores/appState.ts';
 import { createAppStore, type AppStore } from './stores/appStore.ts';
 import { WorkbenchClient } from './workbench/WorkbenchClient.ts';
+import { indexedDbRunHistory } from './agent/runHistory.ts';
 import './styles.css';
 
 declare global {
@@ -40,7 +41,7 @@ const worker = new Worker(new URL('./workbench/workbenchWorker.ts', import.meta.
 const workbench = new WorkbenchClient(worker, dataDir);
 const catalog = loadProjectCatalog();
 const store = createAppStore(
-  { workbench, loadSolution: loadProjectSolution, storage },
+  { workbench, loadSolution: loadProjectSolution, storage, runHistory: indexedDbRunHistory() },
   { ...catalog, initialKey: readJson<string | null>(storage, storageKeys.selected, null) },
 );
 

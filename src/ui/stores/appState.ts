@@ -1,5 +1,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import type { WorkbenchPort } from '../workbench/WorkbenchPort.ts';
+import type { AgentSlice } from './agentSlice.ts';
+import type { RunHistory } from '../agent/runHistory.ts';
 import type { CatalogSlice } from './catalogSlice.ts';
 import type { DiffViewSlice } from './diffViewSlice.ts';
 import type { EditorSlice } from './editorSlice.ts';
@@ -15,6 +17,7 @@ export interface AppState {
   diffView: DiffViewSlice;
   stateBrowser: StateBrowserSlice;
   prefs: PrefsSlice;
+  agent: AgentSlice;
   studio: StudioSlice;
 }
 
@@ -31,6 +34,8 @@ export interface AppDeps {
   loadSolution: (path: string) => Promise<string>;
   storage?: KeyValueStore;
   now?: () => number;
+  /** Where agent runs are saved (IndexedDB in the page); memory when absent. */
+  runHistory?: RunHistory;
 }
 
 export type AppStore = StoreApi<AppState>;

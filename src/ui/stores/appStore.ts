@@ -1,5 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import type { AppDeps, AppState, AppStore, SliceContext } from './appState.ts';
+import { createAgentSlice } from './agentSlice.ts';
 import { createCatalogSlice, entryByKey, type CatalogInit } from './catalogSlice.ts';
 import { createDiffViewSlice } from './diffViewSlice.ts';
 import { createEditorSlice } from './editorSlice.ts';
@@ -20,6 +21,7 @@ export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
       diffView: createDiffViewSlice(ctx),
       stateBrowser: createStateBrowserSlice(ctx),
       prefs: createPrefsSlice(ctx),
+      agent: createAgentSlice(ctx, deps.runHistory),
       studio: createStudioSlice(ctx),
     };
   });

@@ -99,6 +99,14 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('checkSuite', { suite });
   }
 
+  agentTool(service: string, name: string, args: Record<string, unknown>) {
+    return this.call('agentTool', { service, name, args });
+  }
+
+  agentFinish(answer: string | null) {
+    return this.call('agentFinish', { answer });
+  }
+
   async setFaults(plan: FaultPlan): Promise<void> {
     await this.call('setFaults', { plan });
   }

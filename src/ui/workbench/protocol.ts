@@ -2,6 +2,7 @@ import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { Verdict } from '../../evaluation/index.ts';
+import type { WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
 
@@ -52,6 +53,10 @@ export interface WorkbenchOps {
   tables: { args: Record<string, never>; result: TableCount[] };
   rows: { args: { service: string; table: string; offset: number; limit: number }; result: Row[] };
   checkSuite: { args: { suite: Suite }; result: SuiteIssue[] };
+  /** Agent tool mode: one tool call in the open scenario's environment, as one step. */
+  agentTool: { args: { service: string; name: string; args: Record<string, unknown> }; result: WorldOutcome };
+  /** Agent runs: records the final answer and evaluates the state as it is. */
+  agentFinish: { args: { answer: string | null }; result: { runDiff: Diff; verdict: Verdict } };
   /** Faults for this and later runs (kept across opens until changed; `{}` turns them off). */
   setFaults: { args: { plan: FaultPlan }; result: null };
   /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */

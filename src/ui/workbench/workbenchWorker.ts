@@ -8,6 +8,7 @@ import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '.
 import { lintScenarioIn } from '../../studio/lintIn.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { createBrowserWorker } from '../createBrowserWorker.ts';
+import { sessionWorld } from '../../agent/world.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 
 const scope = self as unknown as {
@@ -134,6 +135,14 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
 
   async checkSuite({ suite }) {
     return checkSuiteAgainstSchema(suite, needWorkbench().engine.schemaInfo());
+  },
+
+  async agentTool({ service, name, args }) {
+    return sessionWorld(needSession()).callTool(service, name, args);
+  },
+
+  async agentFinish({ answer }) {
+    return sessionWorld(needSession()).finish(answer);
   },
 
   async setFaults({ plan }) {

@@ -1,0 +1,294 @@
+import type { Replica } from '../replicas/index.ts';
+import type { Scenario } from '../scenarios/index.ts';
+import type { ConsoleEntry } from '../sandbox/types.ts';
+import { answerFromConsole } from '../evaluation/index.ts';
+import { boundText, explicitAnswer, extractCodeBlocks, type CodeBlock } from './codeBlocks.ts';
+import { CurlParseError, curlScript, parseCurl } from './curl.ts';
+import { docsFor } from './docs.ts';
+import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
+import { RUN_FORMAT, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
+import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
+import { agentTools, type AgentTool, type AgentWorld, type WorldOutcome } from './world.ts';
+import { codeObservations, replaySteps, transcriptOf } from './fork.ts';
+
+export const defaultRunSettings: RunSettings = {
+  mode: 'code',
+  docs: 'none',
+  maxIterations: 15,
+  maxObservationChars: 8000,
+};
+
+/** What a live view listens to while a run goes on. */
+export interface AgentEvents {
+  onStepStart?(index: number): void;
+  onText?(index: number, delta: string): void;
+  onConsole?(index: number, entries: ConsoleEntry[]): void;
+  onAction?(index: number, action: AgentAction): void;
+  onStep?(step: AgentStep): void;
+}
+
+export interface AgentRunOptions {
+  provider: ModelProvider;
+  model: ModelRef;
+  world: AgentWorld;
+  scenario: Scenario;
+  suite?: string;
+  /** The replicas of the scenario's services (their route tables give docs and tools). */
+  replicas: Replica[];
+  settings?: Partial<RunSettings>;
+  /** For the `relevant` docs condition: the endpoints the reference solution called (else the scenario's metadata.tools). */
+  relevantEndpoints?: readonly string[];
+  trial?: number;
+  batch?: string;
+  id?: string;
+  /**
+   * Continues a saved run from a step: its steps up to `through` are replayed into the (fresh) environment and kept,
+   * and the model (this run's, which may differ) takes over from there with the same conversation.
+   */
+  fork?: { record: AgentRunRecord; through: number };
+  /** Stops the run: the model request and the running script are cancelled, then the state is evaluated. */
+  signal?: AbortSignal;
+  events?: AgentEvents;
+}
+
+export function systemPrompt(replicas: Replica[], scenario: Scenario, settings: RunSettings, relevant?: readonly string[]): string {
+  const docs = docsFor(replicas, settings.docs, relevant ?? scenario.metadata.tools ?? []);
+  return settings.mode === 'tools' ? toolModePrompt(replicas, docs) : codeModePrompt(replicas, docs);
+}
+
+/**
+ * Runs one agent attempt at a scenario: the model acts (code blocks or tool calls), sees what happened, and goes on
+ * until it gives a final answer, reaches the iteration limit, is stopped or its provider fails. The state is
+ * evaluated in every case, and every step so far is kept.
+ */
+export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord> {
+  const settings: RunSettings = { ...defaultRunSettings, ...options.settings };
+  const { provider, world, scenario, events, signal } = options;
+  const started = performance.now();
+  const system = systemPrompt(options.replicas, scenario, settings, options.relevantEndpoints);
+  const tools = settings.mode === 'tools' ? agentTools(options.replicas) : [];
+  const messages: ChatMessage[] = [{ role: 'user', content: taskMessage(scenario.prompt) }];
+  const steps: AgentStep[] = [];
+  if (options.fork) {
+    const kept = options.fork.record.steps.slice(0, options.fork.through + 1);
+    await replaySteps(world, kept, tools.length ? tools : agentTools(options.replicas));
+    steps.push(...kept);
+    messages.push(...transcriptOf(kept));
+  }
+  const usage = { inputTokens: 0, outputTokens: 0 };
+  let endReason: EndReason = 'max_iterations';
+  let error: string | null = null;
+  let answer: string | null = null;
+  /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
+  let printedAnswer: string | null = null;
+  let modelMs = 0;
+  let harnessMs = 0;
+  let finalState: { runDiff: AgentRunRecord['runDiff']; verdict: AgentRunRecord['verdict'] } | null = null;
+
+  for (let index = steps.length; index < settings.maxIterations; index++) {
+    if (signal?.aborted) {
+      endReason = 'stopped';
+      break;
+    }
+    events?.onStepStart?.(index);
+    const modelStarted = performance.now();
+    let turn: ModelTurn;
+    try {
+      turn = await provider.complete({
+        model: options.model.model,
+        system,
+        messages,
+        tools: tools.map((t) => t.spec),
+        temperature: settings.temperature,
+        signal,
+        onText: (delta) => events?.onText?.(index, delta),
+      });
+    } catch (err) {
+      const pe = err instanceof ProviderError ? err : new ProviderError('other', err instanceof Error ? err.message : String(err));
+      if (pe.kind === 'aborted' || signal?.aborted) endReason = 'stopped';
+      else {
+        endReason = 'error';
+        error = pe.message;
+      }
+      break;
+    }
+    const stepModelMs = Math.round(performance.now() - modelStarted);
+    modelMs += stepModelMs;
+    usage.inputTokens += turn.usage.inputTokens;
+    usage.outputTokens += turn.usage.outputTokens;
+    messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
+
+    const harnessStarted = performance.now();
+    const actions: AgentAction[] = [];
+    let last: WorldOutcome | null = null;
+    const record = (action: AgentAction, outcome: WorldOutcome | null) => {
+      actions.push(action);
+      if (outcome) last = outcome;
+      events?.onAction?.(index, action);
+    };
+
+    const blocks = settings.mode === 'code' ? extractCodeBlocks(turn.text) : [];
+    const isFinal = settings.mode === 'code' ? blocks.length === 0 : turn.toolCalls.length === 0;
+    if (isFinal) {
+      // An explicit `Answer:` in the reply wins, then one a script printed, then the whole reply.
+      answer = explicitAnswer(turn.text) ?? printedAnswer ?? (turn.text.trim() || null);
+      endReason = 'final_answer';
+    } else if (settings.mode === 'code') {
+      for (const block of blocks) {
+        if (signal?.aborted) break;
+        const { action, outcome } = await runBlock(world, block, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e));
+        record(action, outcome);
+        if (outcome) printedAnswer = answerFromConsole(outcome.script.console) ?? printedAnswer;
+      }
+      messages.push({ role: 'user', content: codeObservations(actions) });
+    } else {
+      for (const call of turn.toolCalls) {
+        const { action, outcome } = await runToolCall(world, tools, call, settings.maxObservationChars);
+        record(action, outcome);
+        messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: action.observation });
+      }
+    }
+
+    // A final reply is evaluated once, with its answer; other steps show the state after their last action.
+    const state = isFinal ? (finalState = await world.finish(answer)) : ((last as WorldOutcome | null) ?? (await world.finish(null)));
+    const step: AgentStep = {
+      index,
+      text: turn.text,
+      ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}),
+      actions,
+      usage: turn.usage,
+      modelMs: stepModelMs,
+      harnessMs: Math.round(performance.now() - harnessStarted),
+      stopReason: turn.stopReason,
+      runDiff: state.runDiff,
+      verdict: state.verdict,
+    };
+    harnessMs += step.harnessMs;
+    steps.push(step);
+    events?.onStep?.(step);
+    if (isFinal) break;
+    if (signal?.aborted) {
+      endReason = 'stopped';
+      break;
+    }
+  }
+
+  const final = finalState ?? (await world.finish(answer));
+  return {
+    format: RUN_FORMAT,
+    id: options.id ?? randomId(),
+    startedAt: new Date(Date.now() - (performance.now() - started)).toISOString(),
+    scenario: {
+      id: scenario.id,
+      title: scenario.title,
+      prompt: scenario.prompt,
+      seed: scenario.seed,
+      services: scenario.services,
+      ...(options.suite ? { suite: options.suite } : {}),
+      metadata: scenario.metadata,
+    },
+    model: options.model,
+    settings,
+    trial: options.trial ?? 0,
+    ...(options.batch ? { batch: options.batch } : {}),
+    system,
+    steps,
+    endReason,
+    error,
+    answer,
+    verdict: final.verdict,
+    runDiff: final.runDiff,
+    usage,
+    timing: { totalMs: Math.round(performance.now() - started), modelMs, harnessMs },
+  };
+}
+
+async function runBlock(
+  world: AgentWorld,
+  block: CodeBlock,
+  max: number,
+  signal: AbortSignal | undefined,
+  onConsole: (entries: ConsoleEntry[]) => void,
+): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
+  let script = block.source;
+  if (block.kind === 'shell') {
+    try {
+      script = curlScript(parseCurl(block.source));
+    } catch (err) {
+      if (!(err instanceof CurlParseError)) throw err;
+      const message = `could not run the shell block: ${err.message}`;
+      return {
+        action: { kind: 'curl', code: block.source, observation: message, ok: false, error: message, requests: [], ms: 0, stepDiff: emptyDiff() },
+        outcome: null,
+      };
+    }
+  }
+  const started = performance.now();
+  const outcome = await world.runCode(script, { signal, onConsole });
+  const ms = Math.round(performance.now() - started);
+  const r = outcome.script;
+  const printed = r.console.map((e) => (e.level === 'log' || e.level === 'info' ? e.text : `[${e.level}] ${e.text}`)).join('\n');
+  const failure = r.ok ? '' : `\nError: ${r.error ?? r.reason ?? 'the script failed'}`;
+  const observation = boundText((printed + failure).trim() || '(no output)', max);
+  return {
+    action: {
+      kind: block.kind === 'shell' ? 'curl' : 'js',
+      code: block.source,
+      ...(block.kind === 'shell' ? { script } : {}),
+      observation,
+      ok: r.ok,
+      error: r.ok ? null : (r.error ?? r.reason ?? 'failed'),
+      requests: r.requests,
+      ms,
+      stepDiff: outcome.stepDiff,
+    },
+    outcome,
+  };
+}
+
+async function runToolCall(world: AgentWorld, tools: AgentTool[], call: ToolCall, max: number): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
+  const refuse = (message: string) => ({
+    action: { kind: 'tool' as const, code: call.name, script: call.arguments, toolCallId: call.id, observation: message, ok: false, error: message, requests: [], ms: 0, stepDiff: emptyDiff() },
+    outcome: null,
+  });
+  const tool = tools.find((t) => t.spec.name === call.name);
+  if (!tool) return refuse(`there is no tool named ${call.name}`);
+  let args: Record<string, unknown>;
+  try {
+    const parsed: unknown = JSON.parse(call.arguments || '{}');
+    if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed)) return refuse('the tool arguments must be a JSON object');
+    args = parsed as Record<string, unknown>;
+  } catch (err) {
+    return refuse(`the tool arguments are not valid JSON: ${(err as Error).message}`);
+  }
+  const started = performance.now();
+  const outcome = await world.callTool(tool.service, tool.toolName, args);
+  const ms = Math.round(performance.now() - started);
+  const r = outcome.script;
+  const observation = outcome.toolResult
+    ? boundText(`HTTP ${outcome.toolResult.status}\n${typeof outcome.toolResult.body === 'string' ? outcome.toolResult.body : JSON.stringify(outcome.toolResult.body)}`, max)
+    : `the tool call failed: ${r.error}`;
+  return {
+    action: {
+      kind: 'tool',
+      code: call.name,
+      script: call.arguments,
+      toolCallId: call.id,
+      observation,
+      ok: r.ok && (outcome.toolResult?.status ?? 500) < 400,
+      error: r.ok ? null : (r.error ?? 'failed'),
+      requests: r.requests,
+      ms,
+      stepDiff: outcome.stepDiff,
+    },
+    outcome,
+  };
+}
+
+function emptyDiff() {
+  return { inserts: [], updates: [], deletes: [] };
+}
+
+function randomId(): string {
+  return `run-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+}

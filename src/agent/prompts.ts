@@ -1,0 +1,49 @@
+import type { Replica } from '../replicas/index.ts';
+
+export type AgentMode = 'code' | 'tools';
+
+/** The token scripts send; the replicas accept any well-formed bearer token and act as the scenario's user. */
+export const AGENT_TOKEN = 'difflab-agent';
+
+function serviceList(replicas: Replica[]): string {
+  return replicas.map((r) => `- ${r.title}: base URL ${r.baseUrls[0]}`).join('\n');
+}
+
+const FINISH = `When the task is done, reply without any code${'{TOOLS}'} and say briefly what you did. If the task asks a question, end your reply with a line \`Answer: <the answer>\`. Do not ask the user anything: nobody will reply. Make reasonable choices, look things up instead of guessing ids, and change nothing the task does not ask for.`;
+
+/** The system prompt of code mode: the model acts by writing JavaScript (or curl) that calls the real API hosts. */
+export function codeModePrompt(replicas: Replica[], docs: string): string {
+  return [
+    'You are an agent doing a task for a user in their workspace. You act by writing code that calls the real web APIs of these services:',
+    serviceList(replicas),
+    `Send \`Authorization: Bearer ${AGENT_TOKEN}\` with every request; it is already authorized as the user you act for.`,
+    [
+      'To act, reply with fenced code blocks:',
+      '- ```javascript blocks run as an ES module with top-level await in a sandbox that has fetch, Request, Response, Headers, URL, URLSearchParams, FormData, Blob, TextEncoder, atob/btoa, setTimeout and console. There is no Node.js, no npm package, no file system; only the API hosts above are reachable.',
+      '- ```bash blocks may hold curl command lines (options -X, -H, -d/--data, --data-urlencode, --json, -F, -G, -u, -s, -L); each response body is printed. No pipes, variables or other programs.',
+      'Each block runs on its own, in order; variables do not carry over between blocks or turns. After your blocks run you see what they printed (console.log output, errors, response bodies), cut when very long. Print what you need to see: JSON.stringify the parts of responses you need next.',
+    ].join('\n'),
+    FINISH.replace('{TOOLS}', ''),
+    docs ? `# API documentation\n\n${docs}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The system prompt of tool mode: the model calls the route tables' tools natively. */
+export function toolModePrompt(replicas: Replica[], docs: string): string {
+  return [
+    'You are an agent doing a task for a user in their workspace. You act by calling tools; each tool is one method of these services\' web APIs and answers with the API\'s HTTP status and JSON body:',
+    serviceList(replicas),
+    'Call tools one or several at a time and read their results before going on.',
+    FINISH.replace('{TOOLS}', ' and no tool call'),
+    docs ? `# API documentation\n\n${docs}` : '',
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+}
+
+/** The first user message: the task itself. */
+export function taskMessage(prompt: string): string {
+  return `Task:\n${prompt}`;
+}

@@ -1,0 +1,93 @@
+import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
+import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig, ToolCall } from '../types.ts';
+import { toProviderError } from './providerError.ts';
+
+const DEFAULT_RETRIES = 4;
+
+/**
+ * OpenAI Chat Completions, and every service that speaks it at another base URL (OpenRouter, DeepSeek, Mistral,
+ * Groq, Together, Gemini's OpenAI-compatible endpoint, Ollama, LM Studio, vLLM). Streams, and asks for usage in the
+ * last chunk (`stream_options.include_usage`).
+ */
+export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl?: typeof fetch): ModelProvider {
+  const retries = config.maxRetries ?? DEFAULT_RETRIES;
+  const client = new OpenAI({
+    // Local servers (Ollama, LM Studio) take any key; the SDK refuses an empty one.
+    apiKey: apiKey || 'none',
+    baseURL: config.baseURL || undefined,
+    maxRetries: retries,
+    timeout: config.timeoutMs ?? 120_000,
+    // The key is the user's own, typed into this page and sent only to the provider they chose.
+    dangerouslyAllowBrowser: true,
+    fetch: fetchImpl,
+  });
+  const where = config.baseURL || 'api.openai.com';
+
+  return {
+    protocol: 'openai',
+    async complete(request: ModelRequest): Promise<ModelTurn> {
+      const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
+      const calls: ToolCall[] = [];
+      try {
+        const stream = await client.chat.completions.create(
+          {
+            model: request.model,
+            messages: toOpenAIMessages(request),
+            ...(request.tools?.length ? { tools: request.tools.map(toOpenAITool) } : {}),
+            ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+            stream: true,
+            stream_options: { include_usage: true },
+          },
+          { signal: request.signal },
+        );
+        for await (const chunk of stream) {
+          if (chunk.usage) {
+            turn.usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+          }
+          const choice = chunk.choices?.[0];
+          if (!choice) continue;
+          const delta = choice.delta ?? {};
+          if (delta.content) {
+            turn.text += delta.content;
+            request.onText?.(delta.content);
+          }
+          for (const tc of delta.tool_calls ?? []) {
+            const slot = (calls[tc.index ?? 0] ??= { id: '', name: '', arguments: '' });
+            if (tc.id) slot.id = tc.id;
+            if (tc.function?.name) slot.name += tc.function.name;
+            if (tc.function?.arguments) slot.arguments += tc.function.arguments;
+          }
+          if (choice.finish_reason) turn.stopReason = choice.finish_reason;
+        }
+      } catch (err) {
+        throw toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries);
+      }
+      turn.toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
+      return turn;
+    },
+  };
+}
+
+function toOpenAITool(tool: { name: string; description: string; parameters: Record<string, unknown> }): ChatCompletionTool {
+  return { type: 'function', function: { name: tool.name, description: tool.description, parameters: tool.parameters } };
+}
+
+function toOpenAIMessages(request: ModelRequest): ChatCompletionMessageParam[] {
+  const out: ChatCompletionMessageParam[] = [{ role: 'system', content: request.system }];
+  for (const m of request.messages) {
+    if (m.role === 'user') out.push({ role: 'user', content: m.content });
+    else if (m.role === 'tool') out.push({ role: 'tool', tool_call_id: m.toolCallId, content: m.content });
+    else {
+      out.push({
+        role: 'assistant',
+        content: m.content || null,
+        ...(m.toolCalls?.length
+          ? { tool_calls: m.toolCalls.map((c) => ({ id: c.id, type: 'function' as const, function: { name: c.name, arguments: c.arguments || '{}' } })) }
+          : {}),
+      });
+    }
+  }
+  return out;
+}

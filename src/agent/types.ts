@@ -1,0 +1,78 @@
+/** What the agent loop says to a model and hears back, independent of the wire protocol. */
+
+export interface ToolCall {
+  id: string;
+  name: string;
+  /** The arguments as the model wrote them (JSON text); parsed by the loop so a malformed call becomes an observation. */
+  arguments: string;
+}
+
+export type ChatMessage =
+  | { role: 'user'; content: string }
+  | { role: 'assistant'; content: string; toolCalls?: ToolCall[] }
+  | { role: 'tool'; toolCallId: string; name: string; content: string };
+
+/** A JSON-schema tool, as both protocols take it. */
+export interface ToolSpec {
+  name: string;
+  description: string;
+  parameters: Record<string, unknown>;
+}
+
+export interface Usage {
+  inputTokens: number;
+  outputTokens: number;
+}
+
+export interface ModelRequest {
+  model: string;
+  system: string;
+  messages: ChatMessage[];
+  tools?: ToolSpec[];
+  maxTokens?: number;
+  temperature?: number;
+  signal?: AbortSignal;
+  /** Called with each piece of text as it streams in. */
+  onText?: (delta: string) => void;
+}
+
+export interface ModelTurn {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: Usage;
+  /** The provider's own stop reason (`stop`, `tool_calls`, `end_turn`, `tool_use`, `length`…). */
+  stopReason: string | null;
+}
+
+/** One model API: OpenAI-compatible Chat Completions or Anthropic Messages. */
+export interface ModelProvider {
+  readonly protocol: ProviderProtocol;
+  complete(request: ModelRequest): Promise<ModelTurn>;
+}
+
+export type ProviderProtocol = 'openai' | 'anthropic';
+
+/** Where and how to reach a model. The key is never part of this value: it is passed separately and kept in memory. */
+export interface ProviderConfig {
+  protocol: ProviderProtocol;
+  /** Base URL of the API (OpenAI-compatible: up to `/v1`; Anthropic: the host). Empty = the SDK's default. */
+  baseURL?: string;
+  /** Retries after 429, 5xx and dropped connections before the reply starts (the SDKs back off exponentially). */
+  maxRetries?: number;
+  /** Milliseconds before a request is given up. */
+  timeoutMs?: number;
+}
+
+export type ProviderErrorKind = 'auth' | 'rate_limit' | 'network' | 'bad_request' | 'server' | 'aborted' | 'other';
+
+/** A provider failure with a message fit to show a person; the key never appears in it. */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}

@@ -1,0 +1,95 @@
+import type { Diff } from '../engine/index.ts';
+import type { Verdict } from '../evaluation/index.ts';
+import type { Replica } from '../replicas/index.ts';
+import { callTool, routeTools } from '../replicas/tools.ts';
+import type { ConsoleEntry, RequestLogEntry, ScriptResult } from '../sandbox/types.ts';
+import type { Session } from '../session/index.ts';
+import { AGENT_TOKEN } from './prompts.ts';
+import type { ToolSpec } from './types.ts';
+
+/** What one action did to the world: as plain data, so it can cross a worker boundary. */
+export interface WorldOutcome {
+  /** Code: the script's result. Tools: a synthetic one (no console) with the request in the log. */
+  script: ScriptResult;
+  /** Tools: the HTTP status and body. */
+  toolResult?: { status: number; body: unknown };
+  stepDiff: Diff;
+  runDiff: Diff;
+  verdict: Verdict;
+}
+
+/**
+ * The environment the agent loop acts in. The CLI and tests wrap a Session directly (sessionWorld); the UI forwards
+ * the calls to its workbench worker, where the Session lives.
+ */
+export interface AgentWorld {
+  runCode(source: string, options: { signal?: AbortSignal; onConsole?: (entries: ConsoleEntry[]) => void }): Promise<WorldOutcome>;
+  callTool(service: string, name: string, args: Record<string, unknown>): Promise<WorldOutcome>;
+  /** Records the final answer and evaluates the state as it is. */
+  finish(answer: string | null): Promise<{ runDiff: Diff; verdict: Verdict }>;
+}
+
+/** A tool as the model sees it, and the route it stands for. */
+export interface AgentTool {
+  spec: ToolSpec;
+  service: string;
+  toolName: string;
+}
+
+/**
+ * The tools of the scenario's services. With one service the model sees the route tables' own tool names; with
+ * several, names get the service as a prefix (`slack__chat_postMessage`) so that they stay unique.
+ */
+export function agentTools(replicas: Replica[]): AgentTool[] {
+  const prefix = replicas.length > 1;
+  return replicas.flatMap((replica) =>
+    routeTools(replica).map((t) => ({
+      spec: { name: (prefix ? `${replica.name}__${t.name}` : t.name).slice(0, 64), description: t.description, parameters: t.inputSchema },
+      service: replica.name,
+      toolName: t.name,
+    })),
+  );
+}
+
+/** The AgentWorld of a Session in this thread. */
+export function sessionWorld(session: Session): AgentWorld {
+  const { env, workbench } = session;
+  return {
+    async runCode(source, options) {
+      const step = await session.runStep(source, {
+        signal: options.signal,
+        onConsole: options.onConsole ? (e) => options.onConsole!([e]) : undefined,
+      });
+      return { script: step.script, stepDiff: step.stepDiff, runDiff: step.runDiff, verdict: step.verdict };
+    },
+    async callTool(service, name, args) {
+      await env.beginStep();
+      session.steps++;
+      const started = performance.now();
+      let result: { status: number; body: unknown } | undefined;
+      let error: string | undefined;
+      try {
+        const r = await callTool(workbench.router, env, service, name, args, { token: AGENT_TOKEN });
+        result = { status: r.status, body: r.body };
+      } catch (err) {
+        error = err instanceof Error ? err.message : String(err);
+      }
+      const ms = Math.round(performance.now() - started);
+      const replica = workbench.router.replicas.find((r) => r.name === service);
+      const request: RequestLogEntry = { method: 'TOOL', url: `${replica?.baseUrls[0] ?? service + ':'}${name}`, status: result?.status ?? 0, ms };
+      const { step: stepDiff, run: runDiff } = await env.diffs();
+      return {
+        script: { ok: !error, error, reason: error ? 'error' : undefined, console: [], requests: [request], durationMs: ms },
+        toolResult: result,
+        stepDiff,
+        runDiff,
+        verdict: session.evaluate(runDiff),
+      };
+    },
+    async finish(answer) {
+      if (answer !== null) session.answer = answer;
+      const runDiff = await env.diff('run');
+      return { runDiff, verdict: session.evaluate(runDiff) };
+    },
+  };
+}

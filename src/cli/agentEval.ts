@@ -1,0 +1,217 @@
+import { appendFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { formatDuration, parseShard, planBatch, runBatch, type BatchJob, type BatchModel, type BatchProgress } from '../agent/batch.ts';
+import { endpointsCalled, docsConditions, RELEVANT_ENDPOINTS_FILE, type DocsCondition } from '../agent/docs.ts';
+import { runAgent } from '../agent/loop.ts';
+import { defaultPrices } from '../agent/pricing.ts';
+import { createProvider } from '../agent/providers/index.ts';
+import { replayScriptModel } from '../agent/providers/scriptedProvider.ts';
+import type { AgentMode } from '../agent/prompts.ts';
+import { toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { formatReport } from '../agent/report.ts';
+import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
+import { sessionWorld } from '../agent/world.ts';
+import type { Workbench } from '../session/index.ts';
+import { defaultLimits } from '../sandbox/types.ts';
+import type { CommandSpec } from './args.ts';
+import { parseArgs } from './args.ts';
+import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
+import { isFile, readJsonFile, readTextFile } from './files.ts';
+import { prewarmed } from './prewarmedWorkers.ts';
+import { seedsDir } from './seeds.ts';
+import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
+
+export const evalSpec = {
+  name: 'eval',
+  usage:
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--mode code|tools] [--shard i/n] --out results.jsonl',
+  flags: {
+    suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
+    filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
+    provider: { type: 'string', required: true, valueName: 'openai|anthropic|reference', description: 'the wire protocol; "reference" is a scripted model that submits each reference solution (no key, no network)' },
+    'base-url': { type: 'string', valueName: 'url', description: 'the API base URL (OpenAI-compatible: up to /v1)', defaultText: "the SDK's default" },
+    model: { type: 'string', repeatable: true, valueName: 'name', description: 'model name; give several to compare', defaultText: 'reference for --provider reference' },
+    'key-env': { type: 'string', valueName: 'VAR', description: 'environment variable holding the API key', defaultText: 'DIFFLAB_API_KEY, then OPENAI_API_KEY or ANTHROPIC_API_KEY' },
+    trials: { type: 'number', valueName: 'n', description: 'attempts per scenario and model', defaultText: '3' },
+    concurrency: { type: 'number', valueName: 'n', description: 'runs at once', defaultText: '4' },
+    docs: { type: 'string', valueName: 'none|relevant|all', description: 'docs in the system prompt', defaultText: 'none' },
+    mode: { type: 'string', valueName: 'code|tools', description: 'code blocks or native tool calls', defaultText: 'code' },
+    'max-iterations': { type: 'number', valueName: 'n', description: 'model turns per run', defaultText: '15' },
+    shard: { type: 'string', valueName: 'i/n', description: 'run only shard i of n (merge the shards\' files with difflab merge)' },
+    batch: { type: 'string', valueName: 'name', description: 'a name for this evaluation in reports and comparisons', defaultText: '"<models> <mode>/<docs>"' },
+    out: { type: 'string', required: true, valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
+    seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+  },
+  notes: [
+    'The key is read from the environment, sent only to --base-url, and never written to the results.',
+    'Progress goes to stderr; at the end the results table is printed (as difflab report does).',
+    'Exit code 0 when every run finished (passed or failed), 1 when some run could not run.',
+  ].join('\n'),
+} as const satisfies CommandSpec;
+
+function oneOf<T extends string>(flag: string, value: string | undefined, allowed: readonly T[], fallback: T): T {
+  if (value === undefined) return fallback;
+  if (!allowed.includes(value as T)) throw new CliError(`--${flag} must be one of ${allowed.join(', ')}, got "${value}"`);
+  return value as T;
+}
+
+function suiteFiles(args: string[]): SuiteFile[] {
+  return args.flatMap((a) => {
+    if (isFile(resolve(a))) return [loadSuiteFile(a)];
+    const files = projectSuiteFiles(a);
+    if (!files.length) throw new CliError(`--suite ${a}: neither a file nor a service with scenarios/${a}/suite.json`);
+    return files.map(loadSuiteFile);
+  });
+}
+
+export async function evalCommand(argv: string[]): Promise<number> {
+  const flags = parseArgs(evalSpec, argv);
+  const protocol = oneOf<ProviderProtocol | 'reference'>('provider', flags.provider, ['openai', 'anthropic', 'reference'], 'openai');
+  const docs = oneOf<DocsCondition>('docs', flags.docs, docsConditions, 'none');
+  const mode = oneOf<AgentMode>('mode', flags.mode, ['code', 'tools'], 'code');
+  const trials = flags.trials ?? 3;
+  const concurrency = flags.concurrency ?? 4;
+  if (!Number.isInteger(trials) || trials < 1) throw new CliError('--trials must be a positive whole number');
+  if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive whole number');
+  const shard = flags.shard === undefined ? undefined : (parseShard(flags.shard) ?? undefined);
+  if (flags.shard !== undefined && !shard) throw new CliError(`--shard must be i/n with 1 ≤ i ≤ n, got "${flags.shard}"`);
+  if (protocol === 'reference' && mode === 'tools') throw new CliError('--provider reference submits scripts: it works in --mode code only');
+
+  let apiKey = '';
+  if (protocol !== 'reference') {
+    const vars = flags['key-env'] ? [flags['key-env']] : ['DIFFLAB_API_KEY', protocol === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'];
+    apiKey = vars.map((v) => process.env[v]).find((v) => v) ?? '';
+    if (!apiKey && !flags['base-url']?.match(/localhost|127\.0\.0\.1/)) {
+      throw new CliError(`no API key: set ${vars.join(' or ')} (local servers at localhost need none)`);
+    }
+  }
+  const modelNames = flags.model?.length ? flags.model : protocol === 'reference' ? ['reference'] : [];
+  if (!modelNames.length) throw new CliError('missing --model');
+  const models: BatchModel[] = modelNames.map((model) => ({
+    ref: { protocol: protocol === 'reference' ? 'openai' : protocol, baseURL: protocol === 'reference' ? 'reference' : (flags['base-url'] ?? ''), model },
+    config: { protocol: protocol === 'anthropic' ? 'anthropic' : 'openai', baseURL: flags['base-url'] },
+  }));
+
+  const suites = suiteFiles(flags.suite);
+  const needle = flags.filter?.toLowerCase();
+  const scenarios = suites.flatMap((s) =>
+    s.suite.tests
+      .filter((t) => !needle || [t.id, t.title, t.metadata.category ?? ''].some((x) => x.toLowerCase().includes(needle)))
+      .map((scenario) => ({ scenario, suite: s.suite.id, file: s })),
+  );
+  if (!scenarios.length) throw new CliError(`no scenario matches${needle ? ` --filter ${flags.filter}` : ''}`);
+  const solutionOf = (job: BatchJob) => {
+    const s = scenarios.find((x) => x.scenario === job.scenario)!;
+    return job.scenario.solution ? resolve(s.file.dir, job.scenario.solution) : null;
+  };
+  const jobs = planBatch(scenarios, models, trials, shard);
+  // Shards of one evaluation share the batch name, so that they merge into one batch.
+  const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}`;
+  const out = resolve(flags.out);
+  writeFileSync(out, '');
+
+  const { createNodeWorker } = await import('./createNodeWorker.ts');
+  const workers = prewarmed(createNodeWorker);
+  workers.warm(defaultLimits);
+  const { openWorkbench } = await import('./nodeEngine.ts');
+  const workbench = await openWorkbench(seedsDir(flags.seeds), { createWorker: workers.createWorker });
+  // Templates load one at a time: two runs opening the same new seed at once would both try to create it.
+  for (const seed of new Set(jobs.map((j) => j.scenario.seed))) await workbench.ensureTemplate(seed);
+  const relevant = new Map<string, Promise<string[] | undefined>>();
+  const progress = progressBar(jobs.length);
+  try {
+    const { records, failures } = await runBatch({
+      jobs,
+      concurrency,
+      runOne: async (job) => {
+        const solution = solutionOf(job);
+        let endpoints: Promise<string[] | undefined> | undefined;
+        if (docs === 'relevant') {
+          const key = `${job.suite}/${job.scenario.id}`;
+          const dir = scenarios.find((x) => x.scenario === job.scenario)!.file.dir;
+          const saved = recordedEndpoints(dir)[job.scenario.id];
+          if (!relevant.has(key)) relevant.set(key, saved ? Promise.resolve(saved) : recordEndpoints(workbench, job, solution));
+          endpoints = relevant.get(key);
+        }
+        const provider: ModelProvider =
+          protocol === 'reference'
+            ? replayScriptModel(solution && isFile(solution) ? readTextFile(solution, 'reference solution') : '')
+            : createProvider(job.model.config, apiKey);
+        const session = await workbench.open(job.scenario);
+        try {
+          return await runAgent({
+            provider,
+            model: job.model.ref,
+            world: sessionWorld(session),
+            scenario: job.scenario,
+            suite: job.suite,
+            replicas: workbench.router.replicas.filter((r) => job.scenario.services.includes(r.name)),
+            settings: { mode, docs, ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}) },
+            relevantEndpoints: await endpoints,
+            trial: job.trial,
+            batch,
+            id: `${batch} :: ${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${mode}/${docs}`,
+          });
+        } finally {
+          await session.dispose();
+        }
+      },
+      onRecord: (record, p) => {
+        appendFileSync(out, toJsonl([record]));
+        progress.update(p);
+      },
+    });
+    progress.done();
+    process.stdout.write(formatReport(records, defaultPrices));
+    for (const f of failures) process.stderr.write(`could not run ${f.job.scenario.id} (trial ${f.job.trial}): ${f.error}\n`);
+    process.stderr.write(`wrote ${records.length} run records to ${out}\n`);
+    return failures.length ? EXIT_PROBLEMS : EXIT_OK;
+  } finally {
+    workers.dispose();
+    await workbench.engine.close();
+  }
+}
+
+const recordedByDir = new Map<string, Record<string, string[]>>();
+
+/** What `selftest --record-endpoints` saved beside the suite, or {}. */
+function recordedEndpoints(dir: string): Record<string, string[]> {
+  if (!recordedByDir.has(dir)) {
+    const file = join(dir, RELEVANT_ENDPOINTS_FILE);
+    recordedByDir.set(dir, isFile(file) ? (readJsonFile(file, 'recorded endpoints') as Record<string, string[]>) : {});
+  }
+  return recordedByDir.get(dir)!;
+}
+
+/** "Relevant docs" without a recording: the endpoints the scenario's reference solution calls, recorded by running it once. */
+async function recordEndpoints(workbench: Workbench, job: BatchJob, solution: string | null): Promise<string[] | undefined> {
+  if (!solution || !isFile(solution)) return undefined;
+  const session = await workbench.open(job.scenario);
+  try {
+    const step = await session.runStep(readTextFile(solution, 'reference solution'));
+    return endpointsCalled(workbench.router, step.script.requests);
+  } finally {
+    await session.dispose();
+  }
+}
+
+function progressBar(total: number) {
+  const tty = process.stderr.isTTY;
+  let last = '';
+  const render = (p: BatchProgress) => {
+    const width = 30;
+    const filled = Math.round((p.done / Math.max(1, p.total)) * width);
+    const eta = p.etaMs === null ? '' : ` ETA ${formatDuration(p.etaMs)}`;
+    return `[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total} passed ${p.passed}${p.errored ? ` errored ${p.errored}` : ''} ${formatDuration(p.elapsedMs)}${eta}`;
+  };
+  process.stderr.write(`${total} runs\n`);
+  return {
+    update(p: BatchProgress) {
+      last = render(p);
+      process.stderr.write(tty ? `\r${last}` : `${last}\n`);
+    },
+    done() {
+      if (tty && last) process.stderr.write('\n');
+    },
+  };
+}

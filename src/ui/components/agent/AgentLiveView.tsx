@@ -1,0 +1,97 @@
+import { useEffect, useRef } from 'react';
+import { useApp } from '../../hooks/useApp.ts';
+import { entryByKey } from '../../stores/catalogSlice.ts';
+import { AgentStepCard } from './AgentStepCard.tsx';
+import { money, tokens } from './format.ts';
+
+/** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
+export function AgentLiveView() {
+  const status = useApp((s) => s.agent.status);
+  const live = useApp((s) => s.agent.live);
+  const replay = useApp((s) => s.agent.replay);
+  const step = useApp((s) => s.agent.step);
+  const error = useApp((s) => s.agent.error);
+  const prices = useApp((s) => s.agent.prices);
+  const envReady = useApp((s) => s.run.status === 'ready' || s.run.status === 'running');
+  const title = useApp((s) => entryByKey(s.catalog.entries, s.catalog.selectedKey)?.scenario.title);
+  const { runLive, stop, showStep, continueByHand } = useApp((s) => s.agent);
+  const steps = replay?.steps ?? live?.steps ?? [];
+  const usage = steps.reduce((u, s) => ({ inputTokens: u.inputTokens + s.usage.inputTokens, outputTokens: u.outputTokens + s.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });
+  const model = replay?.model.model ?? '';
+  const end = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (status === 'running') end.current?.scrollIntoView({ block: 'nearest' });
+  }, [status, steps.length, live?.streaming?.text]);
+
+  return (
+    <section className="agent-live" aria-label="Agent run">
+      <div className="agent-toolbar">
+        {status === 'idle' ? (
+          <button type="button" className="btn btn-primary" onClick={() => void runLive()} disabled={!envReady || !title} data-testid="agent-run">
+            ▶ Run agent
+          </button>
+        ) : (
+          <button type="button" className="btn btn-danger" onClick={stop} disabled={status === 'stopping'} data-testid="agent-stop">
+            {status === 'stopping' ? 'Stopping…' : '■ Stop'}
+          </button>
+        )}
+        <span className="muted">{title ? `on “${title}”` : 'pick a scenario'}</span>
+        <div className="spacer" />
+        <span className="muted" data-testid="agent-totals">
+          {steps.length} step{steps.length === 1 ? '' : 's'} · {tokens(usage)}
+          {model ? ` · ${money(prices, model, usage)}` : ''}
+        </span>
+      </div>
+      {error && (
+        <p className="error-note" role="alert" data-testid="agent-error">
+          {error}
+        </p>
+      )}
+      {replay && (
+        <div className="agent-replay-bar" data-testid="agent-result">
+          <span className={`badge ${replay.verdict.passed ? 'pass' : 'fail'}`}>{replay.verdict.passed ? 'PASSED' : 'FAILED'}</span>
+          <span>
+            {replay.model.model} · {replay.settings.mode}/{replay.settings.docs} · ended: {replay.endReason.replace('_', ' ')}
+            {replay.answer ? ` · answer: “${replay.answer.slice(0, 80)}”` : ''} · {money(prices, replay.model.model, replay.usage)}
+          </span>
+          {steps.length > 1 && (
+            <label className="agent-scrubber">
+              step {(step ?? 0) + 1}/{steps.length}
+              <input type="range" min={0} max={steps.length - 1} value={step ?? 0} onChange={(e) => showStep(Number(e.target.value))} aria-label="Step" data-testid="agent-scrubber" />
+            </label>
+          )}
+          {status === 'idle' && steps.length > 0 && (
+            <>
+              <button type="button" className="btn btn-small" onClick={() => void runLive(true)} title="Keep steps up to the one shown and let the model chosen above continue" data-testid="agent-fork">
+                Fork at step {(step ?? 0) + 1}
+              </button>
+              <button type="button" className="btn btn-small" onClick={() => void continueByHand()} title="Replay up to the step shown, then go on in the script editor">
+                Continue by hand
+              </button>
+            </>
+          )}
+        </div>
+      )}
+      {replay?.note && <p className="agent-note">{replay.note}</p>}
+      <ol className="agent-steps">
+        {steps.map((s) => (
+          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
+        ))}
+        {live?.streaming && !replay && (
+          <li className="agent-step streaming" aria-live="polite">
+            <strong>Step {live.streaming.index + 1}</strong> <span className="muted">the model is answering…</span>
+            <div className="agent-reply">{live.streaming.text}</div>
+            {live.console.length > 0 && <pre className="agent-output">{live.console.map((c) => c.text).join('\n')}</pre>}
+          </li>
+        )}
+      </ol>
+      {!live && !replay && (
+        <p className="empty-note">
+          Choose a provider and model, paste a key, pick a scenario on the left and press Run agent. Each step shows the model&apos;s code, its output, latency and tokens;
+          the diff and assertions on the right follow the run. No key? Pick “Scripted” to watch the reference solution go through the same loop.
+        </p>
+      )}
+      <div ref={end} />
+    </section>
+  );
+}

@@ -1,0 +1,30 @@
+import type { AgentStep } from '../../../agent/record.ts';
+
+/** One step: the model's reply, each action's code and output, and its latency, tokens and verdict. */
+export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; selected: boolean; onSelect: () => void }) {
+  const v = step.verdict;
+  return (
+    <li className={`agent-step ${selected ? 'selected' : ''}`} data-testid="agent-step">
+      <button type="button" className="agent-step-head" onClick={onSelect} aria-pressed={selected} title="Show this step's diff and verdict on the right">
+        <strong>Step {step.index + 1}</strong>
+        <span className={`badge ${v.passed ? 'pass' : 'fail'}`}>{v.passed ? 'passing' : 'failing'} {v.score.passed}/{v.score.total}</span>
+        <span className="muted">
+          model {step.modelMs} ms · harness {step.harnessMs} ms · {step.usage.inputTokens}+{step.usage.outputTokens} tokens
+        </span>
+      </button>
+      {step.text && <div className="agent-reply">{step.text}</div>}
+      {step.actions.map((a, i) => (
+        <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
+          <div className="agent-action-head">
+            <span className="badge">{a.kind === 'tool' ? `tool ${a.code}` : a.kind}</span>
+            <span className="muted">
+              {a.ms} ms · {a.requests.length} request{a.requests.length === 1 ? '' : 's'} · {a.stepDiff.inserts.length + a.stepDiff.updates.length + a.stepDiff.deletes.length} change(s)
+            </span>
+          </div>
+          {a.kind === 'tool' ? <pre className="agent-code">{a.script}</pre> : null}
+          <pre className="agent-output">{a.observation}</pre>
+        </div>
+      ))}
+    </li>
+  );
+}

@@ -1,0 +1,70 @@
+import { useMemo } from 'react';
+import { useApp } from '../../hooks/useApp.ts';
+import { summarizeRun, type AgentRunRecord } from '../../../agent/record.ts';
+import { groupStats } from '../../../agent/stats.ts';
+import { pct } from './format.ts';
+
+function byScenario(records: AgentRunRecord[]) {
+  const out = new Map<string, { title: string; passed: number; runs: number }>();
+  for (const r of records) {
+    const key = `${r.scenario.suite ?? ''}/${r.scenario.id}`;
+    const s = out.get(key) ?? { title: r.scenario.title, passed: 0, runs: 0 };
+    s.runs++;
+    if (r.verdict.passed) s.passed++;
+    out.set(key, s);
+  }
+  return out;
+}
+
+/** Two batches side by side: overall figures, then each scenario's pass rate in both, differences first. */
+export function CompareView({ a, b }: { a: string; b: string }) {
+  const history = useApp((s) => s.agent.history);
+  const rows = useMemo(() => {
+    const ra = history.filter((r) => (r.batch ?? '(none)') === a);
+    const rb = history.filter((r) => (r.batch ?? '(none)') === b);
+    const sa = byScenario(ra);
+    const sb = byScenario(rb);
+    const keys = [...new Set([...sa.keys(), ...sb.keys()])];
+    const list = keys.map((k) => {
+      const x = sa.get(k);
+      const y = sb.get(k);
+      const pa = x ? x.passed / x.runs : Number.NaN;
+      const pb = y ? y.passed / y.runs : Number.NaN;
+      return { key: k, title: x?.title ?? y?.title ?? k, pa, pb, delta: (Number.isNaN(pb) ? 0 : pb) - (Number.isNaN(pa) ? 0 : pa) };
+    });
+    list.sort((p, q) => Math.abs(q.delta) - Math.abs(p.delta));
+    return { list, ga: groupStats(ra.map(summarizeRun)), gb: groupStats(rb.map(summarizeRun)) };
+  }, [history, a, b]);
+  return (
+    <table className="agent-table" data-testid="compare-table">
+      <thead>
+        <tr>
+          <th>scenario</th>
+          <th>A: {a}</th>
+          <th>B: {b}</th>
+          <th>B − A</th>
+        </tr>
+      </thead>
+      <tbody>
+        <tr className="total">
+          <td>all (pass rate · score)</td>
+          <td>
+            {pct(rows.ga.passRate)} · {pct(rows.ga.score.mean)}
+          </td>
+          <td>
+            {pct(rows.gb.passRate)} · {pct(rows.gb.score.mean)}
+          </td>
+          <td>{pct(rows.gb.passRate - rows.ga.passRate)}</td>
+        </tr>
+        {rows.list.map((r) => (
+          <tr key={r.key} className={r.delta > 0 ? 'better' : r.delta < 0 ? 'worse' : ''}>
+            <td>{r.title}</td>
+            <td>{pct(r.pa)}</td>
+            <td>{pct(r.pb)}</td>
+            <td>{r.delta === 0 ? '' : `${r.delta > 0 ? '+' : ''}${Math.round(r.delta * 100)}%`}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

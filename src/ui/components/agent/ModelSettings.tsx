@@ -1,0 +1,85 @@
+import { providerPresets } from '../../../agent/providers/index.ts';
+import { docsConditions } from '../../../agent/docs.ts';
+import { useApp } from '../../hooks/useApp.ts';
+import { agentStorageKeys, REFERENCE_PRESET } from '../../stores/agentSlice.ts';
+
+/** Provider, model, key and run settings. The key field never leaves this page except to the chosen provider. */
+export function ModelSettings() {
+  const settings = useApp((s) => s.agent.settings);
+  const apiKey = useApp((s) => s.agent.apiKey);
+  const remember = useApp((s) => s.agent.rememberKey);
+  const busy = useApp((s) => s.agent.status !== 'idle' || s.agent.batch.running);
+  const { setSettings, choosePreset, setApiKey, setRememberKey } = useApp((s) => s.agent);
+  const scripted = settings.presetId === REFERENCE_PRESET;
+  const local = providerPresets.find((p) => p.id === settings.presetId)?.local;
+
+  return (
+    <fieldset className="agent-settings" disabled={busy} data-testid="agent-settings">
+      <label>
+        Provider
+        <select value={settings.presetId} onChange={(e) => choosePreset(e.target.value)} data-testid="agent-provider">
+          {providerPresets.map((p) => (
+            <option key={p.id} value={p.id}>
+              {p.label}
+            </option>
+          ))}
+          <option value={REFERENCE_PRESET}>Scripted: submits the reference solution (no key)</option>
+        </select>
+      </label>
+      {!scripted && (
+        <>
+          <label>
+            Base URL
+            <input value={settings.baseURL} onChange={(e) => setSettings({ baseURL: e.target.value })} spellCheck={false} />
+          </label>
+          <label>
+            Protocol
+            <select value={settings.protocol} onChange={(e) => setSettings({ protocol: e.target.value as 'openai' | 'anthropic' })}>
+              <option value="openai">OpenAI Chat Completions</option>
+              <option value="anthropic">Anthropic Messages</option>
+            </select>
+          </label>
+          <label>
+            Model <span className="muted">(several, comma-separated, for a batch)</span>
+            <input value={settings.model} onChange={(e) => setSettings({ model: e.target.value })} spellCheck={false} data-testid="agent-model" />
+          </label>
+          <label>
+            API key {local && <span className="muted">(local servers need none)</span>}
+            <input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" spellCheck={false} data-testid="agent-key" />
+          </label>
+          <label className="agent-remember">
+            <input type="checkbox" checked={remember} onChange={(e) => setRememberKey(e.target.checked)} />
+            Remember on this device
+            <span className="muted">
+              {remember
+                ? ` — stored unencrypted in this browser's localStorage for ${location.origin} (key “${agentStorageKeys.apiKey}”); untick to delete it.`
+                : ' — off: the key lives only in this tab\'s memory and is gone on reload.'}{' '}
+              It is sent only to the base URL above, never to the sandbox, logs or exported results.
+            </span>
+          </label>
+        </>
+      )}
+      <label>
+        Mode
+        <select value={settings.mode} onChange={(e) => setSettings({ mode: e.target.value as 'code' | 'tools' })} disabled={scripted}>
+          <option value="code">Code (JavaScript / curl blocks)</option>
+          <option value="tools">Tools (native tool calls)</option>
+        </select>
+      </label>
+      <label>
+        Docs
+        <select value={settings.docs} onChange={(e) => setSettings({ docs: e.target.value as (typeof docsConditions)[number] })}>
+          {docsConditions.map((d) => (
+            <option key={d} value={d}>
+              {d === 'none' ? 'none' : d === 'relevant' ? 'relevant (endpoints the task needs)' : 'all docs of the service'}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        Max iterations
+        <input type="number" min={1} max={100} value={settings.maxIterations} onChange={(e) => setSettings({ maxIterations: Math.max(1, Number(e.target.value) || 1) })} />
+      </label>
+    </fieldset>
+  );
+}

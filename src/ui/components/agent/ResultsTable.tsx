@@ -1,0 +1,60 @@
+import type { AgentRunRecord } from '../../../agent/record.ts';
+import { costOf, type PriceTable } from '../../../agent/pricing.ts';
+import { summarizeRun } from '../../../agent/record.ts';
+import { groupKeysOf, statsBy, type GroupKey } from '../../../agent/stats.ts';
+import { pct } from './format.ts';
+
+/** Pass rate, pass@k, pass^k, score with its 95% interval, closed-world rate, tokens and cost, per group. */
+export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[]; by: GroupKey; prices: PriceTable }) {
+  const runs = records.map(summarizeRun);
+  const groups = statsBy(runs, by);
+  const cost = (key: string) => {
+    let total = 0;
+    let known = false;
+    records.forEach((r, i) => {
+      if (!groupKeysOf(runs[i], by).includes(key)) return;
+      const c = costOf(prices, r.model.model, r.usage);
+      if (c !== null) {
+        total += c;
+        known = true;
+      }
+    });
+    return known ? `$${total.toFixed(3)}` : '–';
+  };
+  return (
+    <table className="agent-table" data-testid={`results-by-${by}`}>
+      <thead>
+        <tr>
+          <th>{by}</th>
+          <th>runs</th>
+          <th>pass</th>
+          <th>pass@k</th>
+          <th>pass^k</th>
+          <th>score [95% CI]</th>
+          <th>closed world</th>
+          <th>steps</th>
+          <th>tokens</th>
+          <th>cost</th>
+        </tr>
+      </thead>
+      <tbody>
+        {groups.map(({ key, stats: s }) => (
+          <tr key={key}>
+            <td>{key}</td>
+            <td>{s.runs}</td>
+            <td>{pct(s.passRate)}</td>
+            <td>{s.minTrials ? `${pct(s.passAtK[s.minTrials])} (k=${s.minTrials})` : '–'}</td>
+            <td>{s.minTrials ? pct(s.passHatK[s.minTrials]) : '–'}</td>
+            <td>
+              {pct(s.score.mean)} [{pct(s.score.low)}, {pct(s.score.high)}]
+            </td>
+            <td>{pct(s.closedWorldPassRate)}</td>
+            <td>{s.meanSteps.toFixed(1)}</td>
+            <td>{(s.inputTokens + s.outputTokens).toLocaleString()}</td>
+            <td>{cost(key)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

@@ -1,0 +1,428 @@
+import { formatDuration } from '../../agent/batch.ts';
+import { runAgent } from '../../agent/loop.ts';
+import { defaultPrices, type PriceTable } from '../../agent/pricing.ts';
+import { createProvider, providerPresets } from '../../agent/providers/index.ts';
+import { replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
+import type { DocsCondition } from '../../agent/docs.ts';
+import type { AgentMode } from '../../agent/prompts.ts';
+import { parseRunRecords, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
+import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
+import { agentTools, type AgentWorld } from '../../agent/world.ts';
+import { replaySteps } from '../../agent/fork.ts';
+import { replicas } from '../../replicas/index.ts';
+import type { ConsoleEntry } from '../../sandbox/types.ts';
+import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
+import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
+import { relevantEndpointsOf } from '../agent/relevantEndpoints.ts';
+import { patch, readJson, sliceUpdater, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
+import { entryByKey } from './catalogSlice.ts';
+import type { CatalogEntry } from './catalogTypes.ts';
+
+/** The scripted model that submits the scenario's reference solution: runs with no key, for demos and checks. */
+export const REFERENCE_PRESET = 'reference';
+
+export interface AgentSettings {
+  presetId: string;
+  protocol: ProviderProtocol;
+  baseURL: string;
+  /** One model, or several separated by commas (a batch runs each). */
+  model: string;
+  mode: AgentMode;
+  docs: DocsCondition;
+  maxIterations: number;
+}
+
+export interface LiveRun {
+  entryKey: string;
+  steps: AgentStep[];
+  /** The step whose reply is streaming in, and its text so far. */
+  streaming: { index: number; text: string } | null;
+  console: ConsoleEntry[];
+  record: AgentRunRecord | null;
+}
+
+export interface BatchState {
+  filter: string;
+  trials: number;
+  running: boolean;
+  done: number;
+  total: number;
+  etaText: string;
+  name: string | null;
+}
+
+export type AgentView = 'live' | 'batch' | 'runs';
+
+export interface AgentSlice {
+  /** Whether the workspace shows agent mode instead of the script editor. */
+  open: boolean;
+  view: AgentView;
+  settings: AgentSettings;
+  /** Held in memory only, unless `rememberKey` (then also in localStorage under `agentKeyStorage`). */
+  apiKey: string;
+  rememberKey: boolean;
+  prices: PriceTable;
+  status: 'idle' | 'running' | 'stopping';
+  error: string | null;
+  live: LiveRun | null;
+  /** The run shown step by step (live or replayed), and the step whose diff the right pane shows. */
+  replay: AgentRunRecord | null;
+  step: number | null;
+  history: AgentRunRecord[];
+  compare: [string | null, string | null];
+  batch: BatchState;
+
+  setOpen(open: boolean): void;
+  setView(view: AgentView): void;
+  setSettings(partial: Partial<AgentSettings>): void;
+  choosePreset(id: string): void;
+  setApiKey(key: string): void;
+  setRememberKey(remember: boolean): void;
+  setPrice(model: string, input: number, output: number): void;
+  removePrice(model: string): void;
+  /** Runs the selected scenario live; `fork` continues the replayed run from its shown step instead. */
+  runLive(fork?: boolean): Promise<void>;
+  /** Puts the replayed run's state up to the shown step into the playground, to go on by hand in Script mode. */
+  continueByHand(): Promise<void>;
+  stop(): void;
+  showStep(index: number): void;
+  loadHistory(): Promise<void>;
+  openReplay(id: string): Promise<void>;
+  removeRun(id: string): Promise<void>;
+  importRuns(text: string): Promise<{ added: number; problems: string[] }>;
+  exportRuns(format: 'json' | 'jsonl' | 'csv', ids?: string[]): string;
+  setCompare(slot: 0 | 1, batch: string | null): void;
+  setBatch(partial: Partial<Pick<BatchState, 'filter' | 'trials'>>): void;
+  runBatch(entries: CatalogEntry[]): Promise<void>;
+}
+
+export const agentStorageKeys = {
+  settings: 'difflab.agent.settings.v1',
+  prices: 'difflab.agent.prices.v1',
+  /** Only written when the user ticks "remember on this device". */
+  apiKey: 'difflab.agent.key.v1',
+} as const;
+
+const defaultSettings: AgentSettings = {
+  presetId: 'openai',
+  protocol: 'openai',
+  baseURL: providerPresets[0].baseURL ?? '',
+  model: providerPresets[0].exampleModel,
+  mode: 'code',
+  docs: 'none',
+  maxIterations: 15,
+};
+
+/** Refuses actions once another scenario was opened mid-run (its environment replaced this run's). */
+function guardedWorld(world: AgentWorld, stillOpen: () => boolean): AgentWorld {
+  const check = () => {
+    if (!stillOpen()) throw new Error('another scenario was opened during the agent run, so the run ended');
+  };
+  return {
+    runCode: async (source, options) => (check(), world.runCode(source, options)),
+    callTool: async (service, name, args) => (check(), world.callTool(service, name, args)),
+    finish: async (answer) => (check(), world.finish(answer)),
+  };
+}
+
+/** The diff of a step: what each of its actions changed, in order. */
+function stepDiffOf(step: AgentStep) {
+  return {
+    inserts: step.actions.flatMap((a) => a.stepDiff.inserts),
+    updates: step.actions.flatMap((a) => a.stepDiff.updates),
+    deletes: step.actions.flatMap((a) => a.stepDiff.deletes),
+  };
+}
+
+export function createAgentSlice({ set, get, deps }: SliceContext, history: RunHistory = memoryRunHistory()): AgentSlice {
+  const update = sliceUpdater(set, 'agent');
+  const storage = deps.storage;
+  const workbench = deps.workbench as AgentWorkbench;
+  let controller: AbortController | null = null;
+  const rememberedKey = storage?.getItem(agentStorageKeys.apiKey) ?? '';
+
+  const persistSettings = () => writeJson(storage, agentStorageKeys.settings, get().agent.settings);
+
+  /** Shows a step's diffs and verdict in the playground's right pane (DiffPanel, AssertionList, VerdictSummary). */
+  const showInResultPane = (step: AgentStep) => {
+    const requests = step.actions.flatMap((a) => a.requests);
+    const failed = step.actions.find((a) => !a.ok);
+    patch(set, 'run', {
+      last: {
+        step: step.index + 1,
+        script: { ok: !failed, error: failed?.error ?? undefined, console: [], requests, durationMs: step.actions.reduce((a, x) => a + x.ms, 0) },
+        stepDiff: stepDiffOf(step),
+        runDiff: step.runDiff,
+        verdict: step.verdict,
+      },
+      requests,
+    });
+    update((a) => ({ step: step.index }));
+    updateRunRevision();
+  };
+  const updateRunRevision = () => sliceUpdater(set, 'run')((r) => ({ revision: r.revision + 1 }));
+
+  const providerFor = async (entry: CatalogEntry, model: string): Promise<ModelProvider> => {
+    const s = get().agent.settings;
+    if (s.presetId === REFERENCE_PRESET) {
+      if (!entry.solution) throw new Error(`“${entry.scenario.title}” has no reference solution for the scripted model to submit`);
+      return replayScriptModel(await deps.loadSolution(entry.solution));
+    }
+    const key = get().agent.apiKey;
+    const local = providerPresets.find((p) => p.id === s.presetId)?.local;
+    if (!key && !local) throw new Error('Enter an API key for this provider first (it stays in this page unless you tick “remember”).');
+    return createProvider({ protocol: s.protocol, baseURL: s.baseURL }, key);
+  };
+
+  /** One agent attempt at a catalog entry, in a fresh environment. */
+  const attempt = async (
+    entry: CatalogEntry,
+    model: string,
+    trial: number,
+    batch: string,
+    live: boolean,
+    fork?: { record: AgentRunRecord; through: number },
+  ): Promise<AgentRunRecord> => {
+    const s = get().agent.settings;
+    const provider = await providerFor(entry, model);
+    await get().run.open(entry);
+    if (get().run.status !== 'ready') throw new Error(get().run.error ?? 'the scenario could not be opened');
+    patch(set, 'run', { status: 'running' });
+    try {
+      return await runAgent({
+        provider,
+        model: { protocol: s.presetId === REFERENCE_PRESET ? 'openai' : s.protocol, baseURL: s.presetId === REFERENCE_PRESET ? 'reference' : s.baseURL, model },
+        world: guardedWorld(workbenchWorld(workbench), () => get().run.openKey === entry.key),
+        scenario: entry.scenario,
+        suite: entry.suite.id,
+        replicas: replicas.filter((r) => entry.scenario.services.includes(r.name)),
+        settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
+        relevantEndpoints: relevantEndpointsOf(entry),
+        trial,
+        batch,
+        fork,
+        signal: controller?.signal,
+        events: live
+          ? {
+              onStepStart: (index) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: '' }, console: [] } })),
+              onText: (index, delta) =>
+                update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: (a.live.streaming?.text ?? '') + delta } } })),
+              onConsole: (_i, entries) => update((a) => ({ live: a.live && { ...a.live, console: [...a.live.console, ...entries] } })),
+              onStep: (step) => {
+                update((a) => ({ live: a.live && { ...a.live, steps: [...a.live.steps, step], streaming: null } }));
+                showInResultPane(step);
+              },
+            }
+          : undefined,
+      });
+    } finally {
+      patch(set, 'run', { status: 'ready' });
+    }
+  };
+
+  const save = async (record: AgentRunRecord) => {
+    update((a) => ({ history: [...a.history.filter((r) => r.id !== record.id), record] }));
+    await history.put(record).catch(() => undefined);
+  };
+
+  return {
+    open: false,
+    view: 'live',
+    settings: { ...defaultSettings, ...readJson<Partial<AgentSettings>>(storage, agentStorageKeys.settings, {}) },
+    apiKey: rememberedKey,
+    rememberKey: rememberedKey !== '',
+    prices: { ...defaultPrices, ...readJson<PriceTable>(storage, agentStorageKeys.prices, {}) },
+    status: 'idle',
+    error: null,
+    live: null,
+    replay: null,
+    step: null,
+    history: [],
+    compare: [null, null],
+    batch: { filter: '', trials: 3, running: false, done: 0, total: 0, etaText: '', name: null },
+
+    setOpen(open) {
+      patch(set, 'agent', { open });
+    },
+    setView(view) {
+      patch(set, 'agent', { view });
+    },
+    setSettings(partial) {
+      update((a) => ({ settings: { ...a.settings, ...partial } }));
+      persistSettings();
+    },
+    choosePreset(id) {
+      if (id === REFERENCE_PRESET) {
+        update((a) => ({ settings: { ...a.settings, presetId: id, model: 'reference', mode: 'code' } }));
+      } else {
+        const p = providerPresets.find((x) => x.id === id);
+        if (!p) return;
+        update((a) => ({ settings: { ...a.settings, presetId: id, protocol: p.protocol, baseURL: p.baseURL ?? '', model: p.exampleModel } }));
+      }
+      persistSettings();
+    },
+    setApiKey(apiKey) {
+      patch(set, 'agent', { apiKey });
+      if (get().agent.rememberKey) storage?.setItem(agentStorageKeys.apiKey, apiKey);
+    },
+    setRememberKey(rememberKey) {
+      patch(set, 'agent', { rememberKey });
+      try {
+        if (rememberKey) storage?.setItem(agentStorageKeys.apiKey, get().agent.apiKey);
+        else {
+          const removable = storage as (KeyValueStore & { removeItem?: (key: string) => void }) | undefined;
+          if (removable?.removeItem) removable.removeItem(agentStorageKeys.apiKey);
+          else storage?.setItem(agentStorageKeys.apiKey, '');
+        }
+      } catch {
+        // Storage blocked: the key stays in memory only, which is the default anyway.
+      }
+    },
+    setPrice(model, input, output) {
+      update((a) => ({ prices: { ...a.prices, [model]: { input, output } } }));
+      writeJson(storage, agentStorageKeys.prices, get().agent.prices);
+    },
+    removePrice(model) {
+      update((a) => {
+        const { [model]: _gone, ...prices } = a.prices;
+        return { prices };
+      });
+      writeJson(storage, agentStorageKeys.prices, get().agent.prices);
+    },
+
+    async runLive(forkHere) {
+      const { agent, catalog, run } = get();
+      if (agent.status !== 'idle' || agent.batch.running) return;
+      const fork = forkHere && agent.replay ? { record: agent.replay, through: agent.step ?? 0 } : undefined;
+      const entry = fork
+        ? catalog.entries.find((e) => e.suite.id === fork.record.scenario.suite && e.scenario.id === fork.record.scenario.id)
+        : entryByKey(catalog.entries, catalog.selectedKey);
+      if (!entry) return void patch(set, 'agent', { error: 'Pick a scenario first.' });
+      if (!run.startInfo) return void patch(set, 'agent', { error: 'The environment is still starting.' });
+      controller = new AbortController();
+      patch(set, 'agent', { status: 'running', error: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
+      try {
+        const model = agent.settings.model.split(',')[0].trim();
+        const record = await attempt(entry, model, 0, fork ? `fork of ${fork.record.id}` : 'live', true, fork);
+        update((a) => ({ live: a.live && { ...a.live, record, streaming: null }, replay: record, error: record.error }));
+        patch(set, 'run', {
+          last: { step: record.steps.length, script: { ok: record.endReason !== 'error', console: [], requests: [], durationMs: record.timing.totalMs }, stepDiff: record.runDiff, runDiff: record.runDiff, verdict: record.verdict },
+        });
+        updateRunRevision();
+        await save(record);
+      } catch (err) {
+        patch(set, 'agent', { error: (err as Error).message });
+      } finally {
+        controller = null;
+        patch(set, 'agent', { status: 'idle' });
+      }
+    },
+
+    async continueByHand() {
+      const { agent, catalog } = get();
+      const record = agent.replay;
+      if (!record || agent.status !== 'idle') return;
+      const entry = catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
+      if (!entry) return void patch(set, 'agent', { error: 'This run\'s scenario is not in the catalog: import its suite first.' });
+      const kept = record.steps.slice(0, (agent.step ?? 0) + 1);
+      try {
+        if (get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
+        await get().run.open(entry);
+        await replaySteps(workbenchWorld(workbench), kept, agentTools(replicas.filter((r) => entry.scenario.services.includes(r.name))));
+        showInResultPane(kept[kept.length - 1]);
+        sliceUpdater(set, 'run')(() => ({ steps: kept.length }));
+        patch(set, 'agent', { open: false, error: null });
+      } catch (err) {
+        patch(set, 'agent', { error: `Could not replay the run: ${(err as Error).message}` });
+      }
+    },
+
+    stop() {
+      if (!controller) return;
+      patch(set, 'agent', { status: 'stopping' });
+      controller.abort();
+    },
+
+    showStep(index) {
+      const record = get().agent.replay ?? get().agent.live?.record;
+      const steps = record?.steps ?? get().agent.live?.steps ?? [];
+      const step = steps[index];
+      if (step) showInResultPane(step);
+    },
+
+    async loadHistory() {
+      const runs = await history.list().catch(() => []);
+      update((a) => ({ history: [...runs, ...a.history.filter((r) => !runs.some((x) => x.id === r.id))] }));
+    },
+
+    async openReplay(id) {
+      const record = get().agent.history.find((r) => r.id === id);
+      if (!record) return;
+      patch(set, 'agent', { replay: record, live: null, view: 'live', error: null });
+      // Opening the scenario gives the diff panel its tables; a run of a scenario not in the catalog still replays.
+      const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
+      if (entry && get().run.openKey !== entry.key) {
+        get().catalog.select(entry.key);
+        await get().run.open(entry);
+      }
+      if (record.steps.length) get().agent.showStep(0);
+    },
+
+    async removeRun(id) {
+      update((a) => ({ history: a.history.filter((r) => r.id !== id), replay: a.replay?.id === id ? null : a.replay }));
+      await history.remove(id).catch(() => undefined);
+    },
+
+    async importRuns(text) {
+      const { records, problems } = parseRunRecords(text);
+      for (const r of records) await save(r);
+      return { added: records.length, problems };
+    },
+
+    exportRuns(format, ids) {
+      const runs = get().agent.history.filter((r) => !ids || ids.includes(r.id));
+      if (format === 'csv') return toCsv(runs);
+      if (format === 'jsonl') return toJsonl(runs);
+      return JSON.stringify(runs, null, 2);
+    },
+
+    setCompare(slot, batch) {
+      update((a) => {
+        const compare: [string | null, string | null] = [...a.compare];
+        compare[slot] = batch;
+        return { compare };
+      });
+    },
+
+    setBatch(partial) {
+      update((a) => ({ batch: { ...a.batch, ...partial } }));
+    },
+
+    async runBatch(entries) {
+      const { agent } = get();
+      if (agent.status !== 'idle' || agent.batch.running || entries.length === 0) return;
+      const models = agent.settings.model.split(',').map((m) => m.trim()).filter(Boolean);
+      const trials = Math.max(1, Math.floor(agent.batch.trials));
+      const jobs = models.flatMap((model) => entries.flatMap((entry) => Array.from({ length: trials }, (_, trial) => ({ model, entry, trial }))));
+      const name = `${models.join('+')} ${agent.settings.mode}/${agent.settings.docs} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+      controller = new AbortController();
+      const started = performance.now();
+      update((a) => ({ status: 'running', error: null, batch: { ...a.batch, running: true, done: 0, total: jobs.length, etaText: '', name } }));
+      try {
+        // One at a time: the page has one workbench worker holding one open environment.
+        for (const [i, job] of jobs.entries()) {
+          if (controller.signal.aborted) break;
+          const record = await attempt(job.entry, job.model, job.trial, name, false);
+          await save(record);
+          const elapsed = performance.now() - started;
+          update((a) => ({ batch: { ...a.batch, done: i + 1, etaText: formatDuration((elapsed / (i + 1)) * (jobs.length - i - 1)) } }));
+        }
+      } catch (err) {
+        patch(set, 'agent', { error: (err as Error).message });
+      } finally {
+        controller = null;
+        update((a) => ({ status: 'idle', batch: { ...a.batch, running: false }, compare: [a.compare[0] ?? name, a.compare[0] && a.compare[0] !== name ? name : a.compare[1]] }));
+      }
+    },
+  };
+}

@@ -1,0 +1,175 @@
+// End-to-end check of agent mode on the built site: a live run against a local fake model server speaking the
+// OpenAI and Anthropic wire formats (streamed), through the official SDKs in the page; the key stays out of
+// storage and request bodies; Stop ends a run cleanly; demo runs replay with no key.
+// Usage: node test/e2e/agent.mjs   (after `npm run build`)
+import { createServer } from 'node:http';
+import { isLocal, launch, serveDist } from './harness.mjs';
+
+const KEY = 'sk-e2e-secret-4242';
+const READY_TIMEOUT = 120_000;
+const results = [];
+
+async function check(name, fn) {
+  const started = Date.now();
+  try {
+    await fn();
+    results.push({ name, ok: true });
+    console.log(`✓ ${name} (${Date.now() - started} ms)`);
+  } catch (err) {
+    results.push({ name, ok: false });
+    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
+  }
+}
+
+function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+const post = "Posting.\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
+
+/** A model server: the first turn posts with curl, the next gives the answer; `slow` holds a reply for Stop. */
+async function fakeModel() {
+  const seen = [];
+  let slow = false;
+  const server = createServer((req, res) => {
+    res.setHeader('access-control-allow-origin', '*');
+    res.setHeader('access-control-allow-headers', '*');
+    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
+    let raw = '';
+    req.on('data', (c) => (raw += c));
+    req.on('end', () => {
+      seen.push({ url: req.url, auth: req.headers.authorization ?? req.headers['x-api-key'], raw });
+      const turn = (JSON.parse(raw).messages ?? []).filter((m) => m.role === 'assistant').length;
+      const text = turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
+      res.writeHead(200, { 'content-type': 'text/event-stream' });
+      const pieces = text.match(/[\s\S]{1,12}/g);
+      const send = () => {
+        if (req.url.endsWith('/messages')) {
+          const ev = (type, d) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...d })}\n\n`);
+          ev('message_start', { message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'f', stop_reason: null, stop_sequence: null, usage: { input_tokens: 500, output_tokens: 1 } } });
+          ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+          for (const p of pieces) ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
+          ev('content_block_stop', { index: 0 });
+          ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 40 } });
+          ev('message_stop', {});
+        } else {
+          const chunk = (o) => res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'f', ...o })}\n\n`);
+          for (const p of pieces) chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
+          chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
+          chunk({ choices: [], usage: { prompt_tokens: 500, completion_tokens: 40, total_tokens: 540 } });
+          res.write('data: [DONE]\n\n');
+        }
+        res.end();
+      };
+      if (slow) setTimeout(send, 3000);
+      else send();
+    });
+  });
+  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
+  const root = `http://127.0.0.1:${server.address().port}`;
+  return { seen, root, setSlow: (v) => (slow = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+}
+
+let server;
+let browser;
+let model;
+try {
+  server = await serveDist('/difflab/');
+  browser = await launch();
+  model = await fakeModel();
+} catch (err) {
+  console.log(`✗ could not start: ${err?.message ?? err}`);
+  await server?.close();
+  await model?.close();
+  console.log('0 passed, 1 failed');
+  process.exit(1);
+}
+const pageErrors = [];
+const external = [];
+let exitCode = 0;
+try {
+  const { context } = browser;
+  await context.route((url) => !isLocal(url.href), (route) => {
+    external.push(route.request().url());
+    return route.abort();
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (err) => pageErrors.push(err.message));
+  await page.goto(server.url);
+  await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+  await page.locator('[data-scenario="slack-core/random-boardgame-venue"], [data-scenario$="/random-boardgame-venue"]').first().click();
+  await page.getByTestId('mode-agent').click();
+
+  for (const [preset, base] of [['openai', `${model.root}/v1`], ['anthropic', model.root]]) {
+    await check(`a live run over ${preset} streams, runs curl in the sandbox and passes`, async () => {
+      await page.getByTestId('agent-provider').selectOption(preset);
+      await page.locator('[data-testid=agent-settings] input').first().fill(base);
+      await page.getByTestId('agent-model').fill(preset === 'openai' ? 'gpt-4.1-mini' : 'claude-sonnet-4-5');
+      await page.getByTestId('agent-key').fill(KEY);
+      const before = model.seen.length;
+      await page.getByTestId('agent-run').click();
+      await page.getByTestId('agent-result').waitFor({ timeout: 60_000 });
+      const result = await page.getByTestId('agent-result').textContent();
+      assert(result?.includes('PASSED'), `result: ${result}`);
+      assert((await page.getByTestId('agent-step').count()) === 2, 'expected two steps');
+      const totals = await page.getByTestId('agent-totals').textContent();
+      assert(totals?.includes('1,000 in'), `totals: ${totals}`);
+      const mine = model.seen.slice(before);
+      assert(mine.length === 2, `${mine.length} model requests`);
+      assert(mine.every((r) => r.auth === `Bearer ${KEY}` || r.auth === KEY), 'the key was not sent as the credential');
+      assert(!mine.some((r) => r.raw.includes(KEY)), 'the key appeared in a request body');
+    });
+  }
+
+  await check('the key is in no storage unless remembered, and in no export', async () => {
+    const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));
+    assert(!stored.includes(KEY), 'the key is in localStorage');
+    const exported = await page.evaluate(() => window.__difflab.store.getState().agent.exportRuns('jsonl'));
+    assert(exported.length > 100 && !exported.includes(KEY), 'the key is in the export');
+  });
+
+  await check('Stop during a model reply ends the run cleanly and still evaluates', async () => {
+    model.setSlow(true);
+    await page.getByTestId('agent-run').click();
+    await page.getByTestId('agent-stop').click();
+    await page.getByTestId('agent-result').waitFor({ timeout: 30_000 });
+    await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle', null, { timeout: 30_000 });
+    const record = await page.evaluate(() => window.__difflab.store.getState().agent.replay);
+    assert(record.endReason === 'stopped', `ended: ${record.endReason}`);
+    assert(record.verdict && record.verdict.passed === false, 'no verdict after Stop');
+    model.setSlow(false);
+  });
+
+  await check('demo runs replay step by step with no key', async () => {
+    await page.getByTestId('agent-key').fill('');
+    await page.getByTestId('agent-tab-runs').click();
+    await page.getByTestId('runs-demos').click();
+    await page.locator('[data-testid=runs-table] tbody tr', { hasText: 'Recovering from an API error' }).getByTestId('runs-replay').click();
+    await page.getByTestId('agent-scrubber').waitFor({ timeout: 30_000 });
+    await page.getByTestId('agent-scrubber').fill('0');
+    const first = await page.evaluate(() => window.__difflab.store.getState().run.last.runDiff.inserts.length);
+    await page.getByTestId('agent-scrubber').fill('2');
+    const third = await page.evaluate(() => window.__difflab.store.getState().run.last.runDiff.inserts.length);
+    assert(first === 0 && third === 1, `inserts at steps 1 and 3: ${first}, ${third}`);
+  });
+
+  await check('no request left 127.0.0.1', async () => {
+    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
+  });
+
+  await check('no uncaught error in the page', async () => {
+    assert(pageErrors.length === 0, pageErrors.join('\n'));
+  });
+} catch (err) {
+  console.log(`✗ the run stopped: ${err?.stack ?? err}`);
+  results.push({ name: 'harness', ok: false });
+} finally {
+  await browser.close();
+  await server.close();
+  await model.close();
+  const passed = results.filter((r) => r.ok).length;
+  const failed = results.length - passed;
+  console.log(`${passed} passed, ${failed} failed`);
+  exitCode = failed ? 1 : 0;
+}
+process.exit(exitCode);

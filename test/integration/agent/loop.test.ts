@@ -1,0 +1,169 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { runAgent } from '../../../src/agent/loop.ts';
+import { createProvider } from '../../../src/agent/providers/index.ts';
+import { toCsv, toJsonl } from '../../../src/agent/record.ts';
+import { sessionWorld } from '../../../src/agent/world.ts';
+import type { ProviderProtocol } from '../../../src/agent/types.ts';
+import { openWorkbench } from '../../../src/cli/nodeEngine.ts';
+import { slack } from '../../../src/replicas/slack/index.ts';
+import { loadSuite, type Scenario } from '../../../src/scenarios/index.ts';
+import type { Workbench } from '../../../src/session/index.ts';
+import { startFakeModelServer, type FakeReply } from '../../helpers/fakeModelServer.ts';
+import { repoRoot } from '../cli/fixtures.ts';
+
+const KEY = 'sk-live-NEVER-LEAK-9f8e7d';
+let workbench: Workbench;
+let scenario: Scenario;
+let server: Awaited<ReturnType<typeof startFakeModelServer>> | null = null;
+
+beforeAll(async () => {
+  workbench = await openWorkbench(join(repoRoot, 'scenarios'));
+  const loaded = loadSuite(readFileSync(join(repoRoot, 'scenarios/slack/suite.json'), 'utf8'));
+  if (!loaded.ok) throw new Error('suite does not load');
+  scenario = loaded.suite.tests.find((t) => t.id === 'random-boardgame-venue')!;
+}, 120_000);
+afterAll(() => workbench.engine.close());
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function run(protocol: ProviderProtocol, script: FakeReply[], settings: Parameters<typeof runAgent>[0]['settings'] = {}, signal?: AbortSignal) {
+  server = await startFakeModelServer(script);
+  const provider = createProvider({ protocol, baseURL: protocol === 'openai' ? server.openaiBaseURL : server.anthropicBaseURL, maxRetries: 1 }, KEY);
+  const session = await workbench.open(scenario);
+  try {
+    return await runAgent({ provider, model: { protocol, baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario, replicas: [slack], settings, signal });
+  } finally {
+    await session.dispose();
+  }
+}
+
+const listChannels = "```javascript\nconst r = await fetch('https://slack.com/api/conversations.list', { headers: { Authorization: 'Bearer difflab-agent' } });\nconst d = await r.json();\nconsole.log(d.channels.map((c) => c.id + ' ' + c.name).join('\\n'));\n```";
+const curlPost =
+  "```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage \\\n  -H 'Authorization: Bearer difflab-agent' \\\n  --data-urlencode 'channel=C07RANDOM' \\\n  --data-urlencode \"text=Board game night on Friday moved to the 4th-floor lounge!\"\n```";
+
+describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol) => {
+  it('code mode: runs a JavaScript block and a curl block, stops on the final answer and passes', async () => {
+    const record = await run(protocol, [
+      { text: `Let me find the channel.\n${listChannels}` },
+      { text: `Posting now.\n${curlPost}` },
+      { text: 'I posted the venue change in #random.\nAnswer: posted' },
+    ]);
+    expect(record.endReason).toBe('final_answer');
+    expect(record.steps).toHaveLength(3);
+    expect(record.steps[0].actions[0].kind).toBe('js');
+    expect(record.steps[0].actions[0].observation).toContain('C07RANDOM random');
+    expect(record.steps[1].actions[0].kind).toBe('curl');
+    expect(record.steps[1].actions[0].stepDiff.inserts).toHaveLength(1);
+    expect(record.steps[1].verdict.passed).toBe(true);
+    expect(record.verdict.passed).toBe(true);
+    expect(record.answer).toBe('posted');
+    expect(record.usage.inputTokens).toBe(300);
+    // The model saw the first block's output as the next user message.
+    const second = server!.received[1].body;
+    const history = JSON.stringify(second.messages);
+    expect(history).toContain('C07RANDOM random');
+    // The key reaches the provider as a header and nowhere else: not the prompt, not the record, not an export.
+    for (const r of server!.received) expect(r.raw).not.toContain(KEY);
+    expect(JSON.stringify(record)).not.toContain(KEY);
+    expect(toJsonl([record])).not.toContain(KEY);
+    expect(toCsv([record])).not.toContain(KEY);
+  });
+
+  it('tool mode: calls the route table\'s tools and passes', async () => {
+    const record = await run(
+      protocol,
+      [
+        { text: 'Listing.', toolCalls: [{ name: 'conversations_list', arguments: { limit: 200 } }] },
+        { text: 'Posting.', toolCalls: [{ name: 'chat_postMessage', arguments: { channel: 'C07RANDOM', text: 'Friday board game night moves to the fourth floor lounge.' } }] },
+        { text: 'Done: the message is in #random.' },
+      ],
+      { mode: 'tools' },
+    );
+    expect(record.endReason).toBe('final_answer');
+    expect(record.steps[0].actions[0]).toMatchObject({ kind: 'tool', code: 'conversations_list', ok: true });
+    expect(record.steps[0].actions[0].observation).toMatch(/^HTTP 200\n.*"C07RANDOM"/s);
+    expect(record.verdict.passed).toBe(true);
+    const first = server!.received[0].body;
+    const toolNames = (first.tools as any[]).map((t) => t.function?.name ?? t.name);
+    expect(toolNames).toContain('chat_postMessage');
+    // The tool result went back paired with its call.
+    expect(JSON.stringify(server!.received[1].body.messages)).toContain('C07RANDOM');
+  });
+
+  it('a dropped connection mid-run marks the run errored, keeps the steps so far and still evaluates', async () => {
+    const record = await run(protocol, [{ text: `Posting.\n${curlPost}` }, { drop: true, text: 'I will now' }]);
+    expect(record.endReason).toBe('error');
+    expect(record.error).toMatch(/dropped|reach/);
+    expect(record.steps).toHaveLength(1);
+    expect(record.runDiff.inserts).toHaveLength(1);
+    expect(record.verdict.agent_diff_passed).toBe(true);
+  });
+});
+
+describe('agent loop limits', () => {
+  it('stops at the iteration limit and evaluates what was done', async () => {
+    const record = await run('openai', [{ text: listChannels }, { text: listChannels }, { text: listChannels }], { maxIterations: 2 });
+    expect(record.endReason).toBe('max_iterations');
+    expect(record.steps).toHaveLength(2);
+    expect(record.verdict.passed).toBe(false);
+  });
+
+  it('tells the model when a curl command uses an unsupported option, without running it', async () => {
+    const record = await run('openai', [{ text: '```bash\ncurl -o out.json https://slack.com/api/auth.test\n```' }, { text: 'Giving up.' }]);
+    expect(record.steps[0].actions[0].ok).toBe(false);
+    expect(record.steps[0].actions[0].observation).toMatch(/-o is not supported/);
+    expect(JSON.stringify(server!.received[1].body.messages)).toMatch(/-o is not supported/);
+  });
+
+  it('Stop after a step ends the run cleanly, keeps the step and evaluates the state', async () => {
+    server = await startFakeModelServer([{ text: curlPost }, { text: listChannels }, { text: 'never reached' }]);
+    const provider = createProvider({ protocol: 'openai', baseURL: server.openaiBaseURL }, KEY);
+    const session = await workbench.open(scenario);
+    const stop = new AbortController();
+    try {
+      const record = await runAgent({
+        provider, model: { protocol: 'openai', baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario, replicas: [slack],
+        signal: stop.signal, events: { onStep: () => stop.abort() },
+      });
+      expect(record.endReason).toBe('stopped');
+      expect(record.steps).toHaveLength(1);
+      expect(server.received).toHaveLength(1);
+      expect(record.verdict.agent_diff_passed).toBe(true);
+    } finally {
+      await session.dispose();
+    }
+  });
+});
+
+describe('forking a saved run', () => {
+  it('replays the kept steps into a fresh environment and lets another model continue the conversation', async () => {
+    const first = await run('openai', [{ text: `Posting.\n${curlPost}` }, { text: 'Answer: oops, wrong' }]);
+    expect(first.steps).toHaveLength(2);
+    const { scriptedProvider } = await import('../../../src/agent/providers/scriptedProvider.ts');
+    const seen: string[] = [];
+    const provider = scriptedProvider((req) => {
+      seen.push(JSON.stringify(req.messages));
+      return { text: 'All done.\nAnswer: posted' };
+    });
+    const session = await workbench.open(scenario);
+    try {
+      const forked = await runAgent({
+        provider, model: { protocol: 'openai', baseURL: 'scripted', model: 'other' }, world: sessionWorld(session), scenario, replicas: [slack],
+        fork: { record: first, through: 0 },
+      });
+      expect(forked.steps).toHaveLength(2);
+      expect(forked.steps[0]).toEqual(first.steps[0]);
+      expect(forked.answer).toBe('posted');
+      // The message posted in the kept step is in the new environment, once.
+      expect(forked.runDiff.inserts).toHaveLength(1);
+      expect(forked.verdict.passed).toBe(true);
+      expect(seen[0]).toContain('Block 1 (curl) output');
+    } finally {
+      await session.dispose();
+    }
+  });
+});

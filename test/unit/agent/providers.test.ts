@@ -1,0 +1,108 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { createProvider } from '../../../src/agent/providers/index.ts';
+import { ProviderError, type ProviderProtocol } from '../../../src/agent/types.ts';
+import { startFakeModelServer, type FakeReply } from '../../helpers/fakeModelServer.ts';
+
+const KEY = 'sk-test-SECRET-123456';
+let server: Awaited<ReturnType<typeof startFakeModelServer>> | null = null;
+afterEach(async () => {
+  await server?.close();
+  server = null;
+});
+
+async function providerFor(protocol: ProviderProtocol, script: FakeReply[], maxRetries = 2) {
+  server = await startFakeModelServer(script);
+  const baseURL = protocol === 'openai' ? server.openaiBaseURL : server.anthropicBaseURL;
+  return createProvider({ protocol, baseURL, maxRetries }, KEY);
+}
+
+const tools = [{ name: 'chat_postMessage', description: 'Post', parameters: { type: 'object', properties: { channel: { type: 'string' } } } }];
+
+describe.each(['openai', 'anthropic'] as const)('%s provider', (protocol) => {
+  it('streams text, reports usage and sends the key only as a header', async () => {
+    const provider = await providerFor(protocol, [{ text: 'Hello from the fake model, streamed.', usage: { input: 321, output: 45 } }]);
+    const deltas: string[] = [];
+    const turn = await provider.complete({ model: 'fake-1', system: 'SYS', messages: [{ role: 'user', content: 'hi' }], onText: (d) => deltas.push(d) });
+    expect(turn.text).toBe('Hello from the fake model, streamed.');
+    expect(deltas.length).toBeGreaterThan(1);
+    expect(deltas.join('')).toBe(turn.text);
+    expect(turn.usage).toEqual({ inputTokens: 321, outputTokens: 45 });
+    const req = server!.received[0];
+    expect(req.body.stream).toBe(true);
+    expect(req.body.model).toBe('fake-1');
+    expect(req.raw).not.toContain(KEY);
+    if (protocol === 'openai') {
+      expect(req.headers.authorization).toBe(`Bearer ${KEY}`);
+      expect(req.body.messages[0]).toEqual({ role: 'system', content: 'SYS' });
+    } else {
+      // This SDK version sends the API key as a bearer token.
+      expect(req.headers.authorization ?? req.headers['x-api-key']).toMatch(new RegExp(`^(Bearer )?${KEY}$`));
+      expect(req.body.system).toBe('SYS');
+    }
+  });
+
+  it('assembles streamed tool calls and sends tool results back in the protocol\'s shape', async () => {
+    const provider = await providerFor(protocol, [
+      { text: protocol === 'anthropic' ? 'Posting.' : '', toolCalls: [{ name: 'chat_postMessage', arguments: { channel: 'C1', text: 'a long enough text to be split' } }] },
+      { text: 'Done.' },
+    ]);
+    const turn = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'post' }], tools });
+    expect(turn.toolCalls).toHaveLength(1);
+    expect(turn.toolCalls[0].name).toBe('chat_postMessage');
+    expect(JSON.parse(turn.toolCalls[0].arguments)).toEqual({ channel: 'C1', text: 'a long enough text to be split' });
+    expect(turn.stopReason).toBe(protocol === 'openai' ? 'tool_calls' : 'tool_use');
+
+    await provider.complete({
+      model: 'm',
+      system: 's',
+      tools,
+      messages: [
+        { role: 'user', content: 'post' },
+        { role: 'assistant', content: turn.text, toolCalls: turn.toolCalls },
+        { role: 'tool', toolCallId: turn.toolCalls[0].id, name: 'chat_postMessage', content: 'HTTP 200 {"ok":true}' },
+      ],
+    });
+    const sent = server!.received[1].body;
+    if (protocol === 'openai') {
+      expect(sent.tools[0]).toMatchObject({ type: 'function', function: { name: 'chat_postMessage' } });
+      expect(sent.messages[2].tool_calls[0].id).toBe(turn.toolCalls[0].id);
+      expect(sent.messages[3]).toEqual({ role: 'tool', tool_call_id: turn.toolCalls[0].id, content: 'HTTP 200 {"ok":true}' });
+    } else {
+      expect(sent.tools[0]).toMatchObject({ name: 'chat_postMessage', input_schema: { type: 'object' } });
+      expect(sent.messages[1].content[1]).toMatchObject({ type: 'tool_use', id: turn.toolCalls[0].id, input: { channel: 'C1' } });
+      expect(sent.messages[2]).toEqual({ role: 'user', content: [{ type: 'tool_result', tool_use_id: turn.toolCalls[0].id, content: 'HTTP 200 {"ok":true}' }] });
+    }
+  });
+
+  it('backs off and retries after HTTP 429, then succeeds', async () => {
+    const provider = await providerFor(protocol, [{ status: 429, message: 'slow down' }, { text: 'ok now' }]);
+    const turn = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] });
+    expect(turn.text).toBe('ok now');
+    expect(server!.received).toHaveLength(2);
+  });
+
+  it('gives a rate-limit error after the retries run out', async () => {
+    const provider = await providerFor(protocol, [{ status: 429 }, { status: 429 }, { status: 429 }], 1);
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.kind).toBe('rate_limit');
+    expect(err.message).toMatch(/429/);
+    expect(server!.received).toHaveLength(2);
+  });
+
+  it('says the key was refused on 401, without repeating the key', async () => {
+    const provider = await providerFor(protocol, [{ status: 401, message: `Incorrect API key provided: ${KEY}` }]);
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err.kind).toBe('auth');
+    expect(err.message).toMatch(/refused the API key/);
+    expect(err.message).not.toContain(KEY);
+  });
+
+  it('reports a connection dropped mid-stream as a network error', async () => {
+    const provider = await providerFor(protocol, [{ drop: true, text: 'partial answer that never ends' }]);
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.kind).toBe('network');
+    expect(err.message).toMatch(/dropped|reach/);
+  });
+});

@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { createAppStore } from '../../../src/ui/stores/appStore.ts';
+import { agentStorageKeys, REFERENCE_PRESET } from '../../../src/ui/stores/agentSlice.ts';
+import { emptyDiff } from '../../../src/engine/index.ts';
+import { evaluateDiff } from '../../../src/evaluation/index.ts';
+import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
+import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
+
+const post = scenario('post', { solution: 'solutions/post.js' });
+const suite = loadedSuite('slack', [post], ['/scenarios/slack/solutions/post.js']);
+
+async function setup() {
+  const base = fakeWorkbench((source) => outcomeFor(post, source.includes('postMessage') ? postedDiff : emptyDiff()));
+  const workbench = Object.assign(base, {
+    async agentFinish(answer: string | null) {
+      base.calls.push(`finish:${answer}`);
+      return { runDiff: postedDiff, verdict: evaluateDiff(post.spec, postedDiff, { closedWorld: true }) };
+    },
+  });
+  const storage = memoryStorage();
+  const history = memoryRunHistory();
+  const store = createAppStore(
+    { workbench, storage, runHistory: history, loadSolution: async () => "await fetch('https://slack.com/api/chat.postMessage')" },
+    { suites: [suite], reports: [] },
+  );
+  await store.getState().run.start();
+  return { store, workbench, storage, history, state: () => store.getState() };
+}
+
+describe('agent mode store', () => {
+  it('runs the scripted reference model live: opens a fresh environment, shows each step, saves the run', async () => {
+    const { state, workbench, history } = await setup();
+    state().agent.choosePreset(REFERENCE_PRESET);
+    await state().agent.runLive();
+    const a = state().agent;
+    expect(a.error).toBeNull();
+    expect(a.status).toBe('idle');
+    expect(workbench.calls.filter((c) => c.startsWith('open:'))).toHaveLength(2); // start, then a fresh one for the run
+    expect(a.live?.steps).toHaveLength(2);
+    expect(a.replay?.verdict.passed).toBe(true);
+    expect(state().run.last?.verdict.passed).toBe(true);
+    expect(state().run.status).toBe('ready');
+    expect((await history.list()).map((r) => r.id)).toEqual([a.replay!.id]);
+  });
+
+  it('keeps the key in memory unless remembered, and then says where; never in a saved run or export', async () => {
+    const { state, storage } = await setup();
+    state().agent.setApiKey('sk-ui-secret');
+    expect(storage.data.get(agentStorageKeys.apiKey)).toBeUndefined();
+    expect([...storage.data.values()].join()).not.toContain('sk-ui-secret');
+    state().agent.setRememberKey(true);
+    expect(storage.data.get(agentStorageKeys.apiKey)).toBe('sk-ui-secret');
+    state().agent.setRememberKey(false);
+    expect(storage.data.get(agentStorageKeys.apiKey) ?? '').toBe('');
+
+    state().agent.choosePreset(REFERENCE_PRESET);
+    await state().agent.runLive();
+    for (const f of ['json', 'jsonl', 'csv'] as const) expect(state().agent.exportRuns(f)).not.toContain('sk-ui-secret');
+  });
+
+  it('asks for a key before calling a hosted provider', async () => {
+    const { state } = await setup();
+    state().agent.choosePreset('openai');
+    await state().agent.runLive();
+    expect(state().agent.error).toMatch(/API key/);
+  });
+
+  it('exports and imports runs, and a step can be shown again in the result pane', async () => {
+    const { state } = await setup();
+    state().agent.choosePreset(REFERENCE_PRESET);
+    await state().agent.runLive();
+    const text = state().agent.exportRuns('jsonl');
+    const id = state().agent.replay!.id;
+    await state().agent.removeRun(id);
+    expect(state().agent.history).toHaveLength(0);
+    const r = await state().agent.importRuns(text + '{"format":"other"}\n');
+    expect(r.added).toBe(1);
+    expect(r.problems[0]).toMatch(/line 2: format/);
+    await state().agent.openReplay(id);
+    state().agent.showStep(0);
+    expect(state().agent.step).toBe(0);
+    expect(state().run.last?.step).toBe(1);
+  });
+
+  it('runs a batch over the given entries × trials and names it for comparison', async () => {
+    const { state } = await setup();
+    state().agent.choosePreset(REFERENCE_PRESET);
+    state().agent.setBatch({ trials: 2 });
+    await state().agent.runBatch(state().catalog.entries);
+    const b = state().agent.batch;
+    expect(b).toMatchObject({ running: false, done: 2, total: 2 });
+    expect(state().agent.history.filter((r) => r.batch === b.name)).toHaveLength(2);
+    expect(state().agent.compare[0]).toBe(b.name);
+  });
+});
