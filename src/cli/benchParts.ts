@@ -17,6 +17,11 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchBox.ts')).benchBox(),
   },
   {
+    name: 'calendar',
+    title: 'Calendar: events.list singleEvents over a year, 50 weekly series (target median < 20 ms)',
+    run: async () => (await import('./benchCalendar.ts')).benchCalendar(),
+  },
+  {
     name: 'linear',
     title: 'Linear: issues(first: 50) with a 3-part filter, 20,000 issues (target median < 15 ms)',
     run: async () => (await import('./benchLinear.ts')).benchLinear(),

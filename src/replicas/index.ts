@@ -6,7 +6,7 @@ import { mail } from './mail/index.ts';
 import { slack } from './slack/index.ts';
 
 /** Every replica DiffLab serves. A new service is one more entry here. */
-export const replicas: Replica[] = [slack, box, linear, mail, calendar];
+export const replicas: Replica[] = [slack, box, calendar, linear, mail];
 
 export { createRouter, UnroutableRequestError, type Router } from './router.ts';
 export type { Replica, Route, RouteContext, ParamSpec } from './types.ts';

@@ -70,9 +70,9 @@ export class Workbench {
   }
 
   /** An environment of a seed alone, for free play without a scenario. */
-  async openSeed(seed: string, actingUserId: string | null = null): Promise<Environment> {
+  async openSeed(seed: string, actingUserId: string | null = null, clockStart?: number): Promise<Environment> {
     await this.ensureTemplate(seed);
-    return this.engine.createEnvironment(seed, { actingUserId });
+    return this.engine.createEnvironment(seed, { actingUserId, clockStart });
   }
 
   get createWorker(): WorkerFactory {
