@@ -8,18 +8,19 @@ import { serviceSchema } from '../engine/sqlNames.ts';
 import { evaluateDiff, type AssertionSpec } from '../evaluation/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { Workbench } from '../session/index.ts';
-import type { CommandSpec } from './args.ts';
+import type { CommandSpec, ParsedFlags } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import { isDirectory, isFile, readJsonFile, repoRoot } from './files.ts';
 import { evaluateBatch } from './evaluate.ts';
+import { benchParts, figuresText, selectParts } from './benchParts.ts';
 import { scaleSeed } from './scaleSeed.ts';
 import { listSeeds } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
 export const benchSpec = {
   name: 'bench',
-  usage: 'difflab bench [--json] [--envs 50] [--requests 200] [--iterations 20] [--cases 10000] [--seeds <dir>] [--seed <name>]',
+  usage: 'difflab bench [--json] [--parts core,linear,…] [--envs 50] [--requests 200] [--iterations 20] [--cases 10000] [--seeds <dir>] [--seed <name>]',
   flags: {
     json: { type: 'boolean', description: 'print only the JSON' },
     envs: { type: 'number', valueName: 'n', description: 'environments created for (1)', defaultText: '50' },
@@ -28,6 +29,7 @@ export const benchSpec = {
     cases: { type: 'number', valueName: 'n', description: 'cases in the evaluate --batch file for (4)', defaultText: '10000' },
     seeds: { type: 'string', valueName: 'dir', description: 'where the Slack seed is found', defaultText: 'scenarios/' },
     seed: { type: 'string', valueName: 'name', description: 'the Slack seed to use', defaultText: 'the first of scenarios/slack/seeds/' },
+    parts: { type: 'string', valueName: 'list', description: 'which figures: core and the capability parts, comma-separated', defaultText: 'all' },
   },
   notes: 'Figures: (1) fresh environment, (2) one Slack request through sandbox, shim, router, handler and PGlite, (3) diff + evaluation after 10 writes on the seed and on the seed ×100, (4) evaluate --batch cases/s, (5) page load in Chromium when dist/ and /usr/bin/chromium exist.',
 } as const satisfies CommandSpec;
@@ -51,16 +53,41 @@ function stats(values: number[]): Stats {
 const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 const rowsOf = (t: SeedTables) => Object.values(t).reduce((a, r) => a + r.length, 0);
 
+type Flags = ParsedFlags<typeof benchSpec.flags>;
+
 export async function benchCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(benchSpec, argv);
+  const selection = selectParts(flags.parts);
+  if (selection.unknown.length) {
+    throw new CliError(`--parts: unknown ${selection.unknown.join(', ')}`, [`parts: core, ${benchParts.map((p) => p.name).join(', ')}`]);
+  }
+  const log = (line: string) => {
+    if (!flags.json) process.stderr.write(line + '\n');
+  };
+  const core = selection.core ? await benchCore(flags, log) : null;
+  const parts: Record<string, object> = {};
+  for (const part of selection.parts) {
+    log(`${part.name}: ${part.title}…`);
+    try {
+      parts[part.name] = await part.run();
+    } catch (err) {
+      parts[part.name] = { error: (err as Error)?.message ?? String(err) };
+    }
+  }
+  if (!flags.json) {
+    const rows = [...(core ? [table(core.result)] : []), ...selection.parts.map((p) => `${p.title}\n  ${figuresText(parts[p.name])}`)];
+    process.stdout.write(rows.join('\n\n') + '\n\n');
+  }
+  process.stdout.write(JSON.stringify({ ...core?.result, parts }, null, 2) + '\n');
+  return core && !core.ok ? 1 : 0;
+}
+
+async function benchCore(flags: Flags, log: (line: string) => void): Promise<{ result: Result; ok: boolean }> {
   const counts = {
     envs: positive(flags.envs ?? 50, 'envs'),
     requests: positive(flags.requests ?? 200, 'requests'),
     iterations: positive(flags.iterations ?? 20, 'iterations'),
     cases: positive(flags.cases ?? 10_000, 'cases'),
-  };
-  const log = (line: string) => {
-    if (!flags.json) process.stderr.write(line + '\n');
   };
   const seed = pickSeed(flags.seeds, flags.seed);
   log(`seed: ${seed.name} (${seed.file})`);
@@ -105,7 +132,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
     log('(5) page load…');
     const pageLoad = pageLoadFigure();
 
-    const result = {
+    const result: Result = {
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: `${process.platform}-${process.arch}` },
       engineStartMs: round(engineMs, 0),
       envCreate: { seed: seed.name, rows: rowsOf(part.tables), ...stats(created) },
@@ -119,9 +146,7 @@ export async function benchCommand(argv: string[]): Promise<number> {
       evaluateBatch: batch,
       pageLoad,
     };
-    if (!flags.json) process.stdout.write(table(result) + '\n\n');
-    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-    return result.diffEvaluate.ratio < 1.5 ? 0 : 1;
+    return { result, ok: result.diffEvaluate.ratio < 1.5 };
   } finally {
     await engine.close();
   }

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../engine/index.ts';
+import type { Judge } from '../evaluation/index.ts';
 import { replicas } from '../replicas/index.ts';
 import type { WorkerFactory } from '../sandbox/types.ts';
 import { Workbench } from '../session/index.ts';
@@ -30,10 +31,14 @@ export async function createEngine(): Promise<Engine> {
 }
 
 /** One engine, the router over every replica, Node workers for the sandbox, seeds from a folder. */
-export async function openWorkbench(seedsDir: string, options: { engine?: Engine; createWorker?: WorkerFactory } = {}): Promise<Workbench> {
+export async function openWorkbench(
+  seedsDir: string,
+  options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null } = {},
+): Promise<Workbench> {
   return Workbench.create({
     engine: options.engine ?? (await createEngine()),
     seeds: seedResolver(seedsDir),
     createWorker: options.createWorker ?? createNodeWorker,
+    judge: options.judge,
   });
 }

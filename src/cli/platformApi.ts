@@ -397,6 +397,8 @@ export class PlatformApi {
     actingEmail?: string | null;
     test?: TestRecord | null;
     ttlSeconds?: number | null;
+    /** Where the environment's clock starts (ms since the epoch) when no test sets it. */
+    clockStart?: number;
   }): Promise<EnvRecord> {
     const template = this.templateByName(options.template);
     if (!template) throw new ApiError(400, `unknown template "${options.template}" (templates: ${[...this.templates.values()].map((t) => t.name).join(', ') || 'none'})`);
@@ -405,7 +407,7 @@ export class PlatformApi {
       if (options.test) {
         env = (await this.workbench.open({ ...options.test.scenario, actingUserId: options.actingUserId ?? options.test.scenario.actingUserId })).env;
       } else {
-        env = await this.workbench.openSeed(template.name, options.actingUserId ?? null);
+        env = await this.workbench.openSeed(template.name, options.actingUserId ?? null, options.clockStart);
       }
     } catch (err) {
       throw new ApiError(400, `environment could not be created from "${template.name}": ${(err as Error).message}`);

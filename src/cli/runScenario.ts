@@ -32,7 +32,8 @@ export async function runScenario(
     const v = step.verdict;
     const outcome: RunOutcome = {
       test_id: scenario.id,
-      passed: v.passed,
+      // A hybrid-graded scenario passes by its hybrid rule (score ≥ 0.5, every critical check passed).
+      passed: step.grade ? step.grade.passed : v.passed,
       agent_diff_passed: v.agent_diff_passed,
       score: v.score,
       failures: v.failures,

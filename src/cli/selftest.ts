@@ -6,6 +6,7 @@ import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readTextFile, repoRoot } from './files.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
+import { referenceAnswerJudge } from '../evaluation/index.ts';
 import { runScenario, type RunOutcome } from './runScenario.ts';
 import { defaultLimits } from '../sandbox/types.ts';
 import { seedsDir } from './seeds.ts';
@@ -47,7 +48,8 @@ export async function selftestCommand(argv: string[]): Promise<number> {
   const workers = prewarmed(createNodeWorker);
   workers.warm(defaultLimits);
   const { openWorkbench } = await import('./nodeEngine.ts');
-  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker });
+  // Rubrics are judged by whether the answer holds the scenario's reference answer: deterministic, no model needed.
+  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker, judge: referenceAnswerJudge });
   const rows: Row[] = [];
   const out = (line: string) => process.stdout.write(line + '\n');
   try {

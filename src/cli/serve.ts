@@ -95,7 +95,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
 
 /**
  * One default environment per service: from `--seed` for the services that seed holds, else from the first suite test
- * of the service (acting as its user), else from the first template with the service. Services that share a seed
+ * of the service (acting as its user, at its clock), else from the first template with the service. Services that share a seed
  * share the environment.
  */
 async function createDefaultEnvs(
@@ -110,23 +110,24 @@ async function createDefaultEnvs(
   const envs = new Map<string, EnvRecord>();
   for (const { name: service } of replicas) {
     const pick = chosen?.services.includes(service)
-      ? { seed: chosen.name, user: options.defaultUser ?? null }
+      ? { seed: chosen.name, user: options.defaultUser ?? null, clock: null }
       : pickDefault(platform, suites, service);
     if (!pick) continue;
-    const key = `${pick.seed}\0${pick.user ?? ''}`;
-    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, actingUserId: pick.user, ttlSeconds: null }));
+    const key = `${pick.seed}\0${pick.user ?? ''}\0${pick.clock ?? ''}`;
+    const clockStart = pick.clock ? Date.parse(pick.clock) : undefined;
+    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, actingUserId: pick.user, ttlSeconds: null, clockStart }));
     envs.set(service, await byKey.get(key)!);
   }
   return envs;
 }
 
-function pickDefault(platform: PlatformApi, suites: Suite[], service: string): { seed: string; user: string | null } | null {
+function pickDefault(platform: PlatformApi, suites: Suite[], service: string): { seed: string; user: string | null; clock: string | null } | null {
   for (const suite of suites) {
     const test = suite.tests.find((t) => t.services.includes(service) && platform.templateByName(t.seed));
-    if (test) return { seed: test.seed, user: test.actingUserId };
+    if (test) return { seed: test.seed, user: test.actingUserId, clock: test.clock ?? null };
   }
   const template = [...platform.templates.values()].find((t) => t.services.includes(service));
-  return template ? { seed: template.name, user: null } : null;
+  return template ? { seed: template.name, user: null, clock: null } : null;
 }
 
 interface Context {

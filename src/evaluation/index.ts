@@ -26,3 +26,22 @@ export type { RowKind } from './compileSpec.ts';
 export { compilePythonRegex, translatePythonRegex } from './pythonRegex.ts';
 export { pyEq, pyJsonDumps } from './python.ts';
 export { checkAnswers, answerFromConsole, type AnswerCheck, type AnswerCheckResult } from './answerChecks.ts';
+export { numbersIn, listItems } from './answerChecks.ts';
+export {
+  RUBRIC_DIMENSIONS,
+  DEFAULT_JUDGE_BUDGET_TOKENS,
+  buildJudgeRequest,
+  packForJudge,
+  parseJudgement,
+  rubricScore,
+  estimateTokens,
+  type RubricDimension,
+  type RubricSpec,
+  type TraceEntry,
+  type Judge,
+  type JudgeRequest,
+  type Judgement,
+  type RubricJudgement,
+} from './rubric.ts';
+export { gradeHybrid, PASS_SCORE, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
+export { chatCompletionsJudge, referenceAnswerJudge } from './judges.ts';

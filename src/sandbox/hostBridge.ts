@@ -1,4 +1,5 @@
 import type { QuickJSContext, QuickJSHandle, VmFunctionImplementation } from 'quickjs-emscripten-core';
+import { intlCall } from './intlHost.ts';
 import type { PreludeHost } from './prelude.ts';
 import type { ConsoleLevel, ShimBody, ShimRequest } from './types.ts';
 
@@ -114,6 +115,7 @@ export function newHostObject(vm: QuickJSContext, actions: BridgeActions): Quick
     },
     atob: (data) => vm.newString(atob(text(data))),
     btoa: (data) => vm.newString(btoa(text(data))),
+    intl: (request) => vm.newString(intlCall(text(request))),
   };
 
   const host = vm.newObject();

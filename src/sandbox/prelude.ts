@@ -5,6 +5,7 @@ import { coreSource } from './prelude/core.ts';
 import { encodingSource } from './prelude/encoding.ts';
 import { eventsSource } from './prelude/events.ts';
 import { httpSource } from './prelude/http.ts';
+import { intlSource } from './prelude/intl.ts';
 import { timersSource } from './prelude/timers.ts';
 import { urlSource } from './prelude/url.ts';
 
@@ -36,6 +37,8 @@ export interface PreludeHost {
   utf8Decode(bytes: ArrayBuffer, fatal: number, ignoreBOM: number): string;
   atob(data: string): string;
   btoa(data: string): string;
+  /** Intl and locale formatting on the host's Intl: JSON request → JSON `{value}` or `{error}` (intlHost.ts). */
+  intl(request: string): string;
 }
 
 export interface PreludeResponse {
@@ -78,6 +81,7 @@ export const PRELUDE_SOURCE = [
   timersSource,
   encodingSource,
   urlSource,
+  intlSource,
   blobSource,
   httpSource,
   'return { fireTimer };',

@@ -76,6 +76,8 @@ function fromDifflab(file: DifflabSuiteFile): Suite {
         metadata: t.metadata ?? {},
         answerChecks: t.answer_checks ?? [],
         rubrics: t.rubrics ?? [],
+        criticalAssertions: t.critical_assertions,
+        referenceAnswer: t.reference_answer,
         solution: t.solution,
         clock: t.clock ?? file.clock,
         services: file.services,

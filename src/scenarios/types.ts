@@ -14,14 +14,13 @@ export interface ScenarioMetadata {
   tools?: string[];
   /** True when the prompt may name database ids (the lint's id check skips it). */
   explicit_ids?: boolean;
+  domains?: string[];
+  paging?: boolean;
 }
 
 
-export interface Rubric {
-  description: string;
-  weight?: number;
-  critical?: boolean;
-}
+export type { RubricSpec as Rubric } from '../evaluation/index.ts';
+import type { RubricSpec as Rubric } from '../evaluation/index.ts';
 
 /** One scenario, whichever file format it came from. */
 export interface Scenario {
@@ -36,6 +35,10 @@ export interface Scenario {
   metadata: ScenarioMetadata;
   answerChecks: AnswerCheck[];
   rubrics: Rubric[];
+  /** Indexes of assertions that are critical in the hybrid verdict. */
+  criticalAssertions?: number[];
+  /** For rubric-graded scenarios: the answer the self-test's scripted judge accepts. */
+  referenceAnswer?: string;
   /** Path of the reference solution, relative to the suite file. */
   solution?: string;
   /** The clock's start (ISO 8601), when the scenario needs a particular "now". */

@@ -2,7 +2,7 @@ import { Engine, type Diff, type Environment, type SeedFile } from '../engine/in
 import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
-import { answerFromConsole, evaluateDiff, type Verdict } from '../evaluation/index.ts';
+import { answerFromConsole, evaluateDiff, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
 
@@ -15,6 +15,8 @@ export interface WorkbenchOptions {
   engine?: Engine;
   loadDataDir?: Blob;
   replicas?: Replica[];
+  /** Grades the rubrics of scenarios that have them (EmailBench's hybrid grading); without one they stay "not judged". */
+  judge?: Judge | null;
 }
 
 export interface StepResult {
@@ -24,6 +26,8 @@ export interface StepResult {
   stepDiff: Diff;
   runDiff: Diff;
   verdict: Verdict;
+  /** The hybrid verdict, for scenarios with rubrics or critical assertions; its `passed` is the scenario's pass. */
+  grade: HybridVerdict | null;
 }
 
 /**
@@ -32,12 +36,15 @@ export interface StepResult {
  */
 export class Workbench {
   readonly router: Router;
+  /** The rubric judge; a shell sets it when the user configures a model for judging. */
+  judge: Judge | null;
   private constructor(
     readonly engine: Engine,
     private readonly options: WorkbenchOptions,
     replicas: Replica[],
   ) {
     this.router = createRouter(replicas);
+    this.judge = options.judge ?? null;
   }
 
   static async create(options: WorkbenchOptions): Promise<Workbench> {
@@ -63,9 +70,9 @@ export class Workbench {
   }
 
   /** An environment of a seed alone, for free play without a scenario. */
-  async openSeed(seed: string, actingUserId: string | null = null): Promise<Environment> {
+  async openSeed(seed: string, actingUserId: string | null = null, clockStart?: number): Promise<Environment> {
     await this.ensureTemplate(seed);
-    return this.engine.createEnvironment(seed, { actingUserId });
+    return this.engine.createEnvironment(seed, { actingUserId, clockStart });
   }
 
   get createWorker(): WorkerFactory {
@@ -78,6 +85,8 @@ export class Session {
   steps = 0;
   /** The final answer so far: the last one a step gave, or one set by the agent loop. */
   answer: string | null = null;
+  /** What the judge of a rubric sees of the run: each step's requests and console output, whole. */
+  readonly trace: TraceEntry[] = [];
   /** Faults active in this run (none by default) and those that fired so far. */
   faults: FaultPlan = NO_FAULTS;
   readonly faultEvents: FaultEvent[] = [];
@@ -120,7 +129,30 @@ export class Session {
     });
     const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
-    return { script, answer: this.answer, stepDiff, runDiff, verdict: this.evaluate(runDiff) };
+    this.trace.push(...traceOf(script));
+    const verdict = this.evaluate(runDiff);
+    return { script, answer: this.answer, stepDiff, runDiff, verdict, grade: await this.grade(verdict, runDiff) };
+  }
+
+  /**
+   * The hybrid verdict (static checks plus judged rubrics, critical checks gating the pass) for scenarios that ask
+   * for it; null for plain state-diff scenarios, whose verdict is the pass.
+   */
+  async grade(verdict: Verdict, runDiff: Diff, trace: readonly TraceEntry[] = this.trace): Promise<HybridVerdict | null> {
+    const s = this.scenario;
+    if (!s.rubrics.length && !s.criticalAssertions?.length) return null;
+    return gradeHybrid({
+      scenario: { id: s.id, title: s.title, prompt: s.prompt },
+      verdict,
+      closedWorld: s.closedWorld,
+      criticalAssertions: s.criticalAssertions,
+      rubrics: s.rubrics,
+      answer: this.answer,
+      trace,
+      diff: runDiff,
+      referenceAnswer: s.referenceAnswer,
+      judge: this.workbench.judge,
+    });
   }
 
   evaluate(diff: Diff): Verdict {
@@ -136,9 +168,18 @@ export class Session {
     await this.env.reset();
     this.steps = 0;
     this.answer = null;
+    this.trace.length = 0;
   }
 
   dispose(): Promise<void> {
     return this.env.dispose();
   }
+}
+
+/** A step's requests and console lines as judge trace entries (bodies are not logged by the sandbox). */
+function traceOf(script: ScriptResult): TraceEntry[] {
+  return [
+    ...script.requests.map((r): TraceEntry => ({ kind: 'http', method: r.method, url: r.url, status: r.status, response: '' })),
+    ...script.console.map((c): TraceEntry => ({ kind: 'console', text: c.text })),
+  ];
 }

@@ -15,6 +15,10 @@ const metadata = z
     difficulty: z.enum(['easy', 'medium', 'hard']).optional(),
     tools: z.array(z.string()).optional(),
     explicit_ids: z.boolean().optional(),
+    /** The domains (service areas) the task touches, e.g. ["messages", "calendar"]. */
+    domains: z.array(z.string().min(1)).optional(),
+    /** True when solving the task needs paging through more than one page of results. */
+    paging: z.boolean().optional(),
   })
   .strict();
 
@@ -23,15 +27,39 @@ const ignoreFields = z.record(z.string(), z.array(z.string().min(1)));
 const answerCheck = z
   .object({
     description: z.string().optional(),
-    kind: z.enum(['equals', 'contains', 'not_contains', 'regex']),
-    value: z.string(),
+    kind: z.enum(['equals', 'contains', 'not_contains', 'regex', 'number', 'set_equals']),
+    value: z.union([z.string(), z.number()]).optional(),
+    tolerance: z.number().min(0).optional(),
+    items: z.array(z.string().min(1)).min(1).optional(),
     ignore_case: z.boolean().optional(),
     critical: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((c, ctx) => {
+    if (c.kind === 'set_equals') {
+      if (!c.items) ctx.addIssue({ code: 'custom', path: ['items'], message: 'set_equals needs "items"' });
+    } else if (c.value === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['value'], message: `${c.kind} needs "value"` });
+    }
+    if (c.kind === 'number' && !Number.isFinite(Number(c.value))) ctx.addIssue({ code: 'custom', path: ['value'], message: 'number needs a numeric "value"' });
+    if (c.kind === 'regex' && typeof c.value === 'string') {
+      try {
+        new RegExp(c.value, 'u');
+      } catch (err) {
+        ctx.addIssue({ code: 'custom', path: ['value'], message: `not a valid regular expression: ${(err as Error).message}` });
+      }
+    }
+  });
+
+const rubricDimension = z.enum(['correctness', 'completeness', 'relevance', 'response_format', 'safety', 'mutations_performed', 'no_fabrication']);
 
 const rubric = z
-  .object({ description: z.string().min(1), weight: z.number().positive().optional(), critical: z.boolean().optional() })
+  .object({
+    description: z.string().min(1),
+    weight: z.number().positive().optional(),
+    critical: z.boolean().optional(),
+    dimensions: z.array(rubricDimension).min(1).optional(),
+  })
   .strict();
 
 export const difflabTest = z
@@ -48,10 +76,19 @@ export const difflabTest = z
     closed_world: z.boolean().optional(),
     answer_checks: z.array(answerCheck).optional(),
     rubrics: z.array(rubric).optional(),
+    /** Indexes of `assertions` whose failure fails the hybrid verdict whatever the score. */
+    critical_assertions: z.array(z.number().int().min(0)).optional(),
+    /** For rubric-graded tests: an answer the self-test's scripted judge accepts. */
+    reference_answer: z.string().min(1).optional(),
     metadata: metadata.optional(),
     solution: z.string().min(1).optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((t, ctx) => {
+    t.critical_assertions?.forEach((i, k) => {
+      if (i >= t.assertions.length) ctx.addIssue({ code: 'custom', path: ['critical_assertions', k], message: `there is no assertion ${i} (the test has ${t.assertions.length})` });
+    });
+  });
 
 export const difflabSuite = z
   .object({

@@ -1,5 +1,5 @@
 import type { Diff } from '../../engine/index.ts';
-import type { Verdict } from '../../evaluation/index.ts';
+import type { HybridVerdict, Verdict } from '../../evaluation/index.ts';
 import type { ConsoleEntry, RequestLogEntry, ScriptResult } from '../../sandbox/types.ts';
 import type { StartInfo, TableMeta } from '../workbench/protocol.ts';
 import { patch, sliceUpdater, type SliceContext } from './appState.ts';
@@ -22,6 +22,8 @@ export interface StepView {
   stepDiff: Diff;
   runDiff: Diff;
   verdict: Verdict;
+  /** The hybrid verdict of scenarios with rubrics or critical assertions. */
+  grade?: HybridVerdict | null;
 }
 
 export interface RunSlice {

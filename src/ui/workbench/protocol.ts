@@ -1,7 +1,7 @@
 import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
-import type { Verdict } from '../../evaluation/index.ts';
+import type { HybridVerdict, Verdict } from '../../evaluation/index.ts';
 import type { WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
@@ -40,6 +40,8 @@ export interface StepOutcome {
   stepDiff: Diff;
   runDiff: Diff;
   verdict: Verdict;
+  /** The hybrid verdict of scenarios with rubrics or critical assertions (its `passed` is the scenario's pass). */
+  grade?: HybridVerdict | null;
 }
 
 /** Every operation the workbench worker serves: its arguments and its result. */

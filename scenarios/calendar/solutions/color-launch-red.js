@@ -1,0 +1,29 @@
+// Reference solution: Pick a colour by its hex value
+
+const BASE = 'https://www.googleapis.com/calendar/v3';
+
+// Calls the Calendar API; returns the parsed body (null for 204) or throws with Google's error message.
+async function api(method, path, body) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { Authorization: 'Bearer ya29.difflab', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return null;
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${data.error.message}`);
+  return data;
+}
+const enc = encodeURIComponent;
+
+async function calendarNamed(name) {
+  const list = await api('GET', '/users/me/calendarList?showHidden=true');
+  const found = list.items.find((c) => (c.summaryOverride ?? c.summary) === name || c.summary === name);
+  if (!found) throw new Error(`no calendar named ${name}`);
+  return found.id;
+}
+
+const colors = await api('GET', '/colors');
+const id = Object.keys(colors.calendar).find((k) => colors.calendar[k].background === '#f83a22');
+const cal = await calendarNamed('Beacon 3.0 Launch');
+await api('PATCH', `/users/me/calendarList/${enc(cal)}`, { colorId: id });

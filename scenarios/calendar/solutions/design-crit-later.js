@@ -1,0 +1,33 @@
+// Reference solution: Read an instance after the DST change
+
+const BASE = 'https://www.googleapis.com/calendar/v3';
+
+// Calls the Calendar API; returns the parsed body (null for 204) or throws with Google's error message.
+async function api(method, path, body) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { Authorization: 'Bearer ya29.difflab', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return null;
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${data.error.message}`);
+  return data;
+}
+const enc = encodeURIComponent;
+
+async function calendarNamed(name) {
+  const list = await api('GET', '/users/me/calendarList?showHidden=true');
+  const found = list.items.find((c) => (c.summaryOverride ?? c.summary) === name || c.summary === name);
+  if (!found) throw new Error(`no calendar named ${name}`);
+  return found.id;
+}
+
+const cal = await calendarNamed('Design Studio');
+const inst = await api('GET', `/calendars/${enc(cal)}/events/design_crit/instances?timeMin=2026-04-02T00:00:00Z&timeMax=2026-04-03T00:00:00Z`);
+const start = Date.parse(inst.items[0].start.dateTime) + 3600000;
+await api('POST', '/calendars/primary/events', {
+  summary: 'Design crit moved +1h',
+  start: { dateTime: new Date(start).toISOString() },
+  end: { dateTime: new Date(start + 3600000).toISOString() },
+});

@@ -1,0 +1,28 @@
+// Reference solution: Stop an old channel and open a new one
+
+const BASE = 'https://www.googleapis.com/calendar/v3';
+
+// Calls the Calendar API; returns the parsed body (null for 204) or throws with Google's error message.
+async function api(method, path, body) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { Authorization: 'Bearer ya29.difflab', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return null;
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${data.error.message}`);
+  return data;
+}
+const enc = encodeURIComponent;
+
+async function calendarNamed(name) {
+  const list = await api('GET', '/users/me/calendarList?showHidden=true');
+  const found = list.items.find((c) => (c.summaryOverride ?? c.summary) === name || c.summary === name);
+  if (!found) throw new Error(`no calendar named ${name}`);
+  return found.id;
+}
+
+await api('POST', '/channels/stop', { id: 'chan_launch_legacy', resourceId: 'res_launch_legacy' });
+const cal = await calendarNamed('Beacon 3.0 Launch');
+await api('POST', `/calendars/${enc(cal)}/events/watch`, { id: 'launch-v2', type: 'web_hook', address: 'https://hooks.harborlight.example/calendar/launch-v2' });

@@ -1,0 +1,21 @@
+// Reference solution: Unhide a calendar in my list
+
+const BASE = 'https://www.googleapis.com/calendar/v3';
+
+// Calls the Calendar API; returns the parsed body (null for 204) or throws with Google's error message.
+async function api(method, path, body) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { Authorization: 'Bearer ya29.difflab', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return null;
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${data.error.message}`);
+  return data;
+}
+const enc = encodeURIComponent;
+
+await api('PATCH', '/users/me/calendarList/cal_lisbon', { hidden: false, selected: true });
+const list = await api('GET', '/users/me/calendarList');
+if (!list.items.some((c) => c.id === 'cal_lisbon')) throw new Error('still hidden');

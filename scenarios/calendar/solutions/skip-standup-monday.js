@@ -1,0 +1,28 @@
+// Reference solution: Cancel one instance of a series
+
+const BASE = 'https://www.googleapis.com/calendar/v3';
+
+// Calls the Calendar API; returns the parsed body (null for 204) or throws with Google's error message.
+async function api(method, path, body) {
+  const res = await fetch(BASE + path, {
+    method,
+    headers: { Authorization: 'Bearer ya29.difflab', 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (res.status === 204) return null;
+  const data = await res.json();
+  if (!res.ok) throw new Error(`${method} ${path}: ${data.error.message}`);
+  return data;
+}
+const enc = encodeURIComponent;
+
+async function calendarNamed(name) {
+  const list = await api('GET', '/users/me/calendarList?showHidden=true');
+  const found = list.items.find((c) => (c.summaryOverride ?? c.summary) === name || c.summary === name);
+  if (!found) throw new Error(`no calendar named ${name}`);
+  return found.id;
+}
+
+const cal = await calendarNamed('Engineering');
+const inst = await api('GET', `/calendars/${enc(cal)}/events/eng_standup/instances?timeMin=2026-03-30T00:00:00-04:00&timeMax=2026-03-31T00:00:00-04:00`);
+await api('DELETE', `/calendars/${enc(cal)}/events/${inst.items[0].id}`);

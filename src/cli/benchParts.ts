@@ -1,0 +1,64 @@
+/**
+ * The figures `difflab bench` measures beyond its core ones (environments, requests, diffs, batch evaluation, page
+ * load): one part per capability, each with the targets its issue names. Parts load lazily, so `--parts core`
+ * costs nothing of the others.
+ */
+export interface BenchPart {
+  name: string;
+  /** What is measured, as the table's row label. */
+  title: string;
+  run(): Promise<object>;
+}
+
+export const benchParts: BenchPart[] = [
+  {
+    name: 'box',
+    title: 'Box: search over 20,000 files (target median < 10 ms), folder items page of 100 (target < 5 ms)',
+    run: async () => (await import('./benchBox.ts')).benchBox(),
+  },
+  {
+    name: 'calendar',
+    title: 'Calendar: events.list singleEvents over a year, 50 weekly series (target median < 20 ms)',
+    run: async () => (await import('./benchCalendar.ts')).benchCalendar(),
+  },
+  {
+    name: 'linear',
+    title: 'Linear: issues(first: 50) with a 3-part filter, 20,000 issues (target median < 15 ms)',
+    run: async () => (await import('./benchLinear.ts')).benchLinear(),
+  },
+  {
+    name: 'mail',
+    title: 'Mail: search over the 10,000-message corpus, sender + date filter, page of 50 (target median < 15 ms)',
+    run: async () => (await import('./benchMail.ts')).benchMail(),
+  },
+  {
+    name: 'agent',
+    title: 'Agent loop: harness time per step (target < 20 ms), 100 scenarios × 1 trial (target < 60 s)',
+    run: async () => (await import('./benchAgent.ts')).benchAgent(),
+  },
+  {
+    name: 'studio',
+    title: 'Studio: lint time per scenario, mutation scores per suite',
+    run: async () => (await import('./benchStudio.ts')).benchStudio(),
+  },
+];
+
+/** `--parts core,linear` → which to run; unknown names are an error naming the known ones. */
+export function selectParts(list: string | undefined): { core: boolean; parts: BenchPart[]; unknown: string[] } {
+  if (!list) return { core: true, parts: benchParts, unknown: [] };
+  const names = list.split(',').map((s) => s.trim()).filter(Boolean);
+  const known = new Set(['core', ...benchParts.map((p) => p.name)]);
+  return {
+    core: names.includes('core'),
+    parts: benchParts.filter((p) => names.includes(p.name)),
+    unknown: names.filter((n) => !known.has(n)),
+  };
+}
+
+/** A part's figures on one line: `a 1.2, b 3` (nested objects flattened with dots). */
+export function figuresText(figures: object, prefix = ''): string {
+  return Object.entries(figures)
+    .flatMap(([k, v]) => (v && typeof v === 'object' && !Array.isArray(v) ? [figuresText(v, `${prefix}${k}.`)] : [`${prefix}${k} ${v}`]))
+    .filter(Boolean)
+    .join(', ');
+}

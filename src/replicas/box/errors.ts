@@ -1,0 +1,55 @@
+import type { RouteContext } from '../types.ts';
+
+/**
+ * Box's client error body (https://developer.box.com/reference/resources/client-error/):
+ * `{type: "error", status, code, message, context_info?, help_url, request_id}` with the same HTTP status.
+ * Handlers `throw boxError(…)`; the router returns it and rolls the request's writes back.
+ */
+export function boxError(status: number, code: string, message: string, contextInfo?: Record<string, unknown>): Response {
+  const body: Record<string, unknown> = { type: 'error', status, code, message };
+  if (contextInfo) body.context_info = contextInfo;
+  body.help_url = 'http://developers.box.com/docs/#errors';
+  body.request_id = requestId();
+  return Response.json(body, { status });
+}
+
+let requestCounter = 0;
+function requestId(): string {
+  requestCounter = (requestCounter + 1) % 0xffffff;
+  return `difflab${requestCounter.toString(16).padStart(6, '0')}`;
+}
+
+export const notFound = () => boxError(404, 'not_found', 'Could not find the specified resource');
+
+export const trashed = () => boxError(404, 'trashed', 'Item is trashed');
+
+export const badRequest = (message = 'Invalid input') => boxError(400, 'bad_request', message);
+
+export const invalidParameter = (name: string, message: string) =>
+  boxError(400, 'bad_request', 'Bad Request', { errors: [{ reason: 'invalid_parameter', name, message }] });
+
+export const unauthorized = () => {
+  const r = boxError(401, 'unauthorized', 'Unauthorized');
+  r.headers.set('www-authenticate', 'Bearer realm="Service", error="invalid_token", error_description="The access token provided is invalid."');
+  return r;
+};
+
+export const methodNotAllowed = () => boxError(405, 'method_not_allowed', 'Method Not Allowed');
+
+/**
+ * A name that another item of the same parent already has. Box names the conflicting item: as a list when creating
+ * or updating folders and items, as a single object for uploads (`context_info.conflicts.id`).
+ */
+export function nameInUse(conflict: Record<string, unknown>, asList = true): Response {
+  return boxError(409, 'item_name_in_use', 'Item with the same name already exists', { conflicts: asList ? [conflict] : conflict });
+}
+
+export function internalError(): Response {
+  return boxError(500, 'internal_server_error', 'Internal Server Error');
+}
+
+/** The etag precondition of `If-Match`: Box answers 412 when the item changed since the client read it. */
+export function checkIfMatch(ctx: RouteContext, etag: string | null): void {
+  const want = ctx.request.headers.get('if-match');
+  if (want && want !== etag) throw boxError(412, 'precondition_failed', 'The resource has been modified. Please retrieve the resource again and retry');
+}

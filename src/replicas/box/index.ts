@@ -1,0 +1,35 @@
+import type { Replica } from '../types.ts';
+import { internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
+import { readParams } from './params.ts';
+import { routes } from './routes.ts';
+import { prepareSeedRow, schemaSql } from './schema.ts';
+
+/** The Box Content API 2.0: REST over https://api.box.com/2.0, uploads over https://upload.box.com/api/2.0. */
+export const box = {
+  name: 'box',
+  title: 'Box Content API',
+  baseUrls: ['https://api.box.com/2.0/', 'https://upload.box.com/api/2.0/'],
+  servicePath: 'box/2.0',
+  schemaSql,
+  routes,
+  prepareSeedRow,
+  // New items get this clock: 2026-01-20 09:00 UTC, after every timestamp in Agent-Diff's Box seed (the latest is
+  // 2026-01-18) and in DiffLab's own.
+  defaultClockStart: Date.UTC(2026, 0, 20, 9, 0, 0),
+  notFound(_request: Request, path: string): Response {
+    // The router reports a path that exists for another method as "METHOD /path".
+    return /^[A-Z]+ /.test(path) ? methodNotAllowed() : notFound();
+  },
+  authenticate(_request: Request, token: string): Response | null {
+    return token ? null : unauthorized();
+  },
+  internalError(err: unknown): Response {
+    if (err instanceof Response) return err;
+    return internalError();
+  },
+  readParams,
+  isErrorResponse(response: Response): boolean {
+    return response.status >= 400;
+  },
+} satisfies Replica;
+

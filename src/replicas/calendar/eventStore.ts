@@ -1,0 +1,138 @@
+import { DateTime } from 'luxon';
+import type { RouteContext } from '../types.ts';
+import { expandSeries, instanceKey, isBounded, type Occurrence } from './recurrence.ts';
+import type { AttendeeRow, CalendarRow, EventRow, UserRow } from './rows.ts';
+import { eventResource, newEtag } from './serialize.ts';
+import { instantMs, instantOf, isoNow, zoneOf, type EventTime } from './time.ts';
+
+/** Reading and writing event rows, and turning recurring series into their instances. */
+
+export const isRecurring = (e: EventRow) => Array.isArray(e.recurrence) && e.recurrence.length > 0;
+export const isAllDay = (e: { start: EventTime }) => !!e.start?.date;
+
+/** The UTC instants stored in `start_datetime`/`end_datetime` (range pre-filtering only; all-day read in UTC). */
+export function storedInstants(start: EventTime, end: EventTime, calendarZone: string): { start: string | null; end: string | null } {
+  const at = (t: EventTime) => {
+    try {
+      const dt = instantOf(t, t.date ? 'UTC' : calendarZone);
+      return dt.isValid ? dt.toUTC().toISO() : null;
+    } catch {
+      return null;
+    }
+  };
+  return { start: start ? at(start) : null, end: end ? at(end) : null };
+}
+
+export async function usersByEmail(ctx: RouteContext): Promise<Map<string, UserRow>> {
+  return ctx.memo('usersByEmail', async () => {
+    const rows = await ctx.tx.query<UserRow>('SELECT * FROM calendar_users');
+    return new Map(rows.map((u) => [u.email.toLowerCase(), u]));
+  });
+}
+
+export async function attendeesOf(ctx: RouteContext, ids: string[]): Promise<Map<string, AttendeeRow[]>> {
+  const out = new Map<string, AttendeeRow[]>();
+  if (!ids.length) return out;
+  const rows = await ctx.tx.query<AttendeeRow>('SELECT * FROM calendar_event_attendees WHERE event_id = ANY($1) ORDER BY email', [ids]);
+  for (const r of rows) out.set(r.event_id, [...(out.get(r.event_id) ?? []), r]);
+  return out;
+}
+
+/** Instances made by expansion (not rows): they have no attendee rows of their own. */
+const generatedRows = new WeakSet<EventRow>();
+
+export async function renderEvents(ctx: RouteContext, me: UserRow, events: EventRow[], busyOnly = false): Promise<Record<string, unknown>[]> {
+  const ids = new Set<string>();
+  for (const e of events) {
+    if (!generatedRows.has(e)) ids.add(e.id);
+    if (e.recurring_event_id) ids.add(e.recurring_event_id);
+  }
+  const [users, attendees] = await Promise.all([usersByEmail(ctx), attendeesOf(ctx, [...ids])]);
+  return events.map((e) =>
+    eventResource(e, { me, users, attendees: attendees.get(e.id) ?? (e.recurring_event_id ? attendees.get(e.recurring_event_id) ?? [] : []), busyOnly }),
+  );
+}
+
+export async function findEvent(ctx: RouteContext, calendarId: string, id: string): Promise<EventRow | undefined> {
+  const rows = await ctx.tx.query<EventRow>('SELECT * FROM calendar_events WHERE id = $1 AND calendar_id = $2', [id, calendarId]);
+  return rows[0];
+}
+
+/**
+ * A generated (unmodified) instance of a series: the master's fields at the occurrence's time. It is a thin object
+ * over the master (its prototype), since a year's listing makes thousands and returns a page of them; `plainRow`
+ * flattens one before it is changed or stored.
+ */
+export function instanceOf(master: EventRow, occ: Occurrence): EventRow {
+  const { start, end } = occ.times(isAllDay(master));
+  const row: EventRow = Object.create(master);
+  row.id = `${master.id}_${occ.key}`;
+  row.recurrence = null;
+  row.recurring_event_id = master.id;
+  row.original_start_time = start;
+  row.start = start;
+  row.end = end;
+  row.start_datetime = new Date(occ.startMs).toISOString();
+  row.end_datetime = new Date(occ.endMs).toISOString();
+  generatedRows.add(row);
+  return row;
+}
+
+/** An event row as a plain object with all its fields (a generated instance included), optionally changed. */
+export function plainRow(e: EventRow, changes: Partial<EventRow> = {}): EventRow {
+  const proto = Object.getPrototypeOf(e);
+  return { ...(proto && proto !== Object.prototype ? proto : {}), ...e, ...changes };
+}
+
+/** The instance key (`YYYYMMDDTHHMMSSZ` / `YYYYMMDD`) of an exception row, from its original start. */
+export function exceptionKey(e: EventRow, calendarZone: string): string | null {
+  if (!e.original_start_time) return null;
+  return instanceKey(instantOf(e.original_start_time, calendarZone), !!e.original_start_time.date);
+}
+
+export interface Window {
+  from: DateTime | null;
+  to: DateTime | null;
+}
+
+/** How far an open-ended series is expanded when the request sets no `timeMax`: a year past the later of now and timeMin. */
+export function horizon(ctx: RouteContext, w: Window, nowMs: number): DateTime {
+  if (w.to) return w.to;
+  const base = DateTime.fromMillis(nowMs, { zone: 'UTC' });
+  return (w.from && w.from > base ? w.from : base).plus({ years: 1 });
+}
+
+export function overlaps(e: EventRow, calendarZone: string, w: Window): boolean {
+  const start = instantMs(e.start, calendarZone);
+  const end = e.end ? instantMs(e.end, zoneOf(e.start, calendarZone)) : start;
+  if (w.from && end <= w.from.toMillis() && !(end === start && start >= w.from.toMillis())) return false;
+  if (w.to && start >= w.to.toMillis()) return false;
+  return true;
+}
+
+/**
+ * Every instance of a master in the window: generated ones, replaced by their exception rows where one exists
+ * (`exceptions` by key). Cancelled exceptions are kept (callers drop them unless showDeleted).
+ */
+export function seriesInstances(master: EventRow, exceptions: Map<string, EventRow>, cal: CalendarRow, w: Window, to: DateTime, limit?: number): EventRow[] {
+  const bounded = isBounded(master.recurrence ?? []);
+  const end = w.to ?? (bounded ? DateTime.fromISO('2200-01-01T00:00:00Z') : to);
+  const occ = expandSeries({ start: master.start, end: master.end, recurrence: master.recurrence ?? [] }, cal.time_zone, w.from, end, limit);
+  const out: EventRow[] = [];
+  const seen = new Set<string>();
+  for (const o of occ) {
+    seen.add(o.key);
+    out.push(exceptions.get(o.key) ?? instanceOf(master, o));
+  }
+  // Exceptions moved into the window from an occurrence outside it.
+  for (const [key, ex] of exceptions) if (!seen.has(key) && overlaps(ex, cal.time_zone, w)) out.push(ex);
+  return out;
+}
+
+export function stamp(ctx: RouteContext, nowMs: number): { etag: string; updated_at: string } {
+  return { etag: newEtag(nowMs, 0), updated_at: isoNow(nowMs) };
+}
+
+export function startMillis(e: EventRow, calendarZone: string): number {
+  return instantMs(e.start, calendarZone);
+}

@@ -1,0 +1,31 @@
+/**
+ * MailHub errors: an HTTP status and `{ "error": { "code", "message", "field"?, "details"? } }`. `field` is the path
+ * of the offending input field, dotted (`to.1`, `start_at`), so an agent can tell exactly what to fix. Handlers
+ * `throw apiError(…)`; the router returns a thrown Response and rolls the request's writes back.
+ */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+export function apiError(status: number, code: string, message: string, extra: { field?: string; details?: FieldProblem[] } = {}): Response {
+  return Response.json({ error: { code, message, ...extra } }, { status });
+}
+
+export function invalidInput(problems: FieldProblem[]): Response {
+  const first = problems[0];
+  const message = problems.map((p) => (p.field ? `${p.field}: ${p.message}` : p.message)).join('; ');
+  return apiError(400, 'invalid_request', message, { field: first?.field ?? '', details: problems });
+}
+
+export function invalidField(field: string, message: string): Response {
+  return invalidInput([{ field, message }]);
+}
+
+export function notFound(kind: string, id: string, field?: string): Response {
+  return apiError(404, 'not_found', `no ${kind} with id ${JSON.stringify(id)}`, field ? { field } : {});
+}
+
+export function conflict(message: string, field?: string): Response {
+  return apiError(409, 'conflict', message, field ? { field } : {});
+}
