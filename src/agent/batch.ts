@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenarios/index.ts';
-import type { AgentRunRecord, ModelRef } from './record.ts';
+import { runPassed, type AgentRunRecord, type ModelRef } from './record.ts';
 import type { ProviderConfig } from './types.ts';
 
 /** A model to benchmark: how to reach it (no key) and how tables name it. */
@@ -81,7 +81,7 @@ export async function runBatch(options: {
         const record = await runOne(job, signal);
         slots[position] = record;
         finished++;
-        if (record.verdict.passed) passed++;
+        if (runPassed(record)) passed++;
         if (record.endReason === 'error') errored++;
         const done = finished + failures.length;
         const elapsedMs = performance.now() - started;

@@ -2,7 +2,7 @@
  * Failure classes and recovery behaviour read from a run's trace and diff, after Agent-Diff's error analysis.
  * Heuristics over the record; each class is documented by the test that pins it.
  */
-import type { AgentAction, AgentRunRecord } from './record.ts';
+import { runPassed, type AgentAction, type AgentRunRecord } from './record.ts';
 
 export type FailureClass = 'stopped_early' | 'no_action' | 'unexplained_side_effects' | 'api_error_not_recovered' | 'wrong_entity_changed' | 'answer_wrong';
 
@@ -26,7 +26,7 @@ function diffIsEmpty(d: AgentRunRecord['runDiff']): boolean {
 
 /** Why a failed run failed (null when it passed). The first class that applies wins, in this order. */
 export function failureClass(r: AgentRunRecord): FailureClass | null {
-  if (r.verdict.passed) return null;
+  if (runPassed(r)) return null;
   if (r.endReason !== 'final_answer') return 'stopped_early';
   if (diffIsEmpty(r.runDiff) && !r.verdict.agent_diff_passed) return 'no_action';
   if (r.verdict.agent_diff_passed && !r.verdict.closed_world_passed) return 'unexplained_side_effects';

@@ -1,7 +1,7 @@
 import type { Replica } from '../replicas/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { ConsoleEntry } from '../sandbox/types.ts';
-import { answerFromConsole } from '../evaluation/index.ts';
+import { answerFromConsole, type TraceEntry } from '../evaluation/index.ts';
 import { boundText, explicitAnswer, extractCodeBlocks, scriptObservation, type CodeBlock } from './codeBlocks.ts';
 import { CurlParseError, curlScript, parseCurl } from './curl.ts';
 import { docsFor } from './docs.ts';
@@ -9,7 +9,8 @@ import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
 import { defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
 import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
-import { agentTools, type AgentTool, type AgentWorld, type WorldOutcome } from './world.ts';
+import { agentTools, type AgentTool, type AgentWorld, type FinalState, type WorldOutcome } from './world.ts';
+import { traceOfAction } from './trace.ts';
 import { codeObservations, replaySteps, transcriptOf } from './fork.ts';
 
 export { defaultRunSettings } from './record.ts';
@@ -70,11 +71,14 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   const tools = settings.mode === 'tools' ? agentTools(options.replicas) : [];
   const messages: ChatMessage[] = [{ role: 'user', content: taskMessage(scenario.prompt) }];
   const steps: AgentStep[] = [];
+  /** What a rubric judge sees: the model's messages and every action, whole (a fork's kept steps as recorded). */
+  const trace: TraceEntry[] = [];
   if (options.fork) {
     const kept = options.fork.record.steps.slice(0, options.fork.through + 1);
     await replaySteps(world, kept, tools.length ? tools : agentTools(options.replicas));
     steps.push(...kept);
     messages.push(...transcriptOf(kept));
+    for (const step of kept) trace.push({ kind: 'message', role: 'assistant', text: step.text }, ...step.actions.flatMap((a) => traceOfAction(a, null)));
   }
   const usage = { inputTokens: 0, outputTokens: 0 };
   let endReason: EndReason = 'max_iterations';
@@ -84,7 +88,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let printedAnswer: string | null = null;
   let modelMs = 0;
   let harnessMs = 0;
-  let finalState: { runDiff: AgentRunRecord['runDiff']; verdict: AgentRunRecord['verdict'] } | null = null;
+  let finalState: FinalState | null = null;
 
   for (let index = steps.length; index < settings.maxIterations; index++) {
     if (signal?.aborted) {
@@ -122,8 +126,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     const harnessStarted = performance.now();
     const actions: AgentAction[] = [];
     let last: WorldOutcome | null = null;
+    trace.push({ kind: 'message', role: 'assistant', text: turn.text });
     const record = (action: AgentAction, outcome: WorldOutcome | null) => {
       actions.push(action);
+      trace.push(...traceOfAction(action, outcome));
       if (outcome) last = outcome;
       events?.onAction?.(index, action);
     };
@@ -151,7 +157,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     }
 
     // A final reply is evaluated once, with its answer; other steps show the state after their last action.
-    const state = isFinal ? (finalState = await world.finish(answer)) : ((last as WorldOutcome | null) ?? (await world.finish(null)));
+    const state = isFinal ? (finalState = await world.finish(answer, trace)) : ((last as WorldOutcome | null) ?? (await world.finish(null)));
     const step: AgentStep = {
       index,
       text: turn.text,
@@ -174,7 +180,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     }
   }
 
-  const final = finalState ?? (await world.finish(answer));
+  const final = finalState ?? (await world.finish(answer, trace));
   return {
     format: RUN_FORMAT,
     id: options.id ?? randomId(),
@@ -191,6 +197,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     error,
     answer,
     verdict: final.verdict,
+    ...(final.grade ? { grade: final.grade } : {}),
     runDiff: final.runDiff,
     usage,
     timing: { totalMs: Math.round(performance.now() - started), modelMs, harnessMs },

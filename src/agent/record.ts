@@ -1,5 +1,5 @@
 import type { Diff } from '../engine/index.ts';
-import type { Verdict } from '../evaluation/index.ts';
+import type { HybridVerdict, Verdict } from '../evaluation/index.ts';
 import type { RequestLogEntry } from '../sandbox/types.ts';
 import type { Scenario, ScenarioMetadata } from '../scenarios/index.ts';
 import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
@@ -112,9 +112,16 @@ export interface AgentRunRecord {
   answer: string | null;
   /** The final evaluation and diff (after the final answer was applied to the answer checks). */
   verdict: Verdict;
+  /** The hybrid verdict of scenarios with rubrics or critical assertions; its `passed` is the run's pass. */
+  grade?: HybridVerdict | null;
   runDiff: Diff;
   usage: Usage;
   timing: { totalMs: number; modelMs: number; harnessMs: number };
+}
+
+/** Whether a run passed: by the hybrid rule for scenarios graded that way, else by the state-diff verdict. */
+export function runPassed(r: Pick<AgentRunRecord, 'verdict' | 'grade'>): boolean {
+  return r.grade ? r.grade.passed : r.verdict.passed;
 }
 
 export interface HumanAttempt {
@@ -197,7 +204,7 @@ export function summarizeRun(r: AgentRunRecord): RunSummary {
     trial: r.trial,
     batch: r.batch,
     faults: r.faults ? formatFaultPlan(r.faults) : '',
-    passed: r.verdict.passed,
+    passed: runPassed(r),
     agentDiffPassed: r.verdict.agent_diff_passed,
     closedWorldPassed: r.verdict.closed_world_passed,
     scorePassed: r.verdict.score.passed,

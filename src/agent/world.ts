@@ -1,5 +1,5 @@
 import type { Diff } from '../engine/index.ts';
-import type { Verdict } from '../evaluation/index.ts';
+import type { HybridVerdict, TraceEntry, Verdict } from '../evaluation/index.ts';
 import type { Replica } from '../replicas/index.ts';
 import { callTool, routeTools } from '../replicas/tools.ts';
 import type { ConsoleEntry, RequestLogEntry, ScriptResult } from '../sandbox/types.ts';
@@ -25,8 +25,17 @@ export interface WorldOutcome {
 export interface AgentWorld {
   runCode(source: string, options: { signal?: AbortSignal; onConsole?: (entries: ConsoleEntry[]) => void }): Promise<WorldOutcome>;
   callTool(service: string, name: string, args: Record<string, unknown>): Promise<WorldOutcome>;
-  /** Records the final answer and evaluates the state as it is. */
-  finish(answer: string | null): Promise<{ runDiff: Diff; verdict: Verdict }>;
+  /**
+   * Records the final answer and evaluates the state as it is; scenarios graded the hybrid way are also graded,
+   * their rubrics judged on `trace` (what the agent did, whole).
+   */
+  finish(answer: string | null, trace?: TraceEntry[]): Promise<FinalState>;
+}
+
+export interface FinalState {
+  runDiff: Diff;
+  verdict: Verdict;
+  grade: HybridVerdict | null;
 }
 
 /** A tool as the model sees it, and the route it stands for. */
@@ -86,10 +95,11 @@ export function sessionWorld(session: Session): AgentWorld {
         verdict: session.evaluate(runDiff),
       };
     },
-    async finish(answer) {
+    async finish(answer, trace) {
       if (answer !== null) session.answer = answer;
       const runDiff = await env.diff('run');
-      return { runDiff, verdict: session.evaluate(runDiff) };
+      const verdict = session.evaluate(runDiff);
+      return { runDiff, verdict, grade: await session.grade(verdict, runDiff, trace) };
     },
   };
 }

@@ -17,6 +17,7 @@ import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readJsonFile, readTextFile } from './files.ts';
+import { chatCompletionsJudge } from '../evaluation/index.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
@@ -24,7 +25,7 @@ import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--mode code|tools] [--faults rate-limit,5xx,latency,short-pages] [--shard i/n] --out results.jsonl',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--mode code|tools] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl',
   flags: {
     suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
@@ -43,6 +44,13 @@ export const evalSpec = {
       description: `faults injected between the agent and the replica, recorded with each run: ${FAULT_SYNTAX} (N: every N-th request; S: Retry-After seconds; MS: milliseconds)`,
       defaultText: 'none',
     },
+    'judge-model': {
+      type: 'string',
+      valueName: 'name',
+      description: 'judge the rubrics of hybrid-graded scenarios with this model (OpenAI-compatible chat completions at --judge-base-url, same key)',
+      defaultText: 'none: rubrics are not judged, the verdict is static-only',
+    },
+    'judge-base-url': { type: 'string', valueName: 'url', description: "the judge's API base URL (up to /v1)", defaultText: 'https://api.openai.com/v1' },
     shard: { type: 'string', valueName: 'i/n', description: 'run only shard i of n (merge the shards\' files with difflab merge)' },
     batch: { type: 'string', valueName: 'name', description: 'a name for this evaluation in reports and comparisons', defaultText: '"<models> <mode>/<docs>"' },
     out: { type: 'string', required: true, valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
@@ -126,7 +134,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const workers = prewarmed(createNodeWorker);
   workers.warm(defaultLimits);
   const { openWorkbench } = await import('./nodeEngine.ts');
-  const workbench = await openWorkbench(seedsDir(flags.seeds), { createWorker: workers.createWorker });
+  const judge = flags['judge-model']
+    ? chatCompletionsJudge({ baseUrl: flags['judge-base-url'] ?? 'https://api.openai.com/v1', model: flags['judge-model'], apiKey })
+    : null;
+  const workbench = await openWorkbench(seedsDir(flags.seeds), { createWorker: workers.createWorker, judge });
   // Templates load one at a time: two runs opening the same new seed at once would both try to create it.
   for (const seed of new Set(jobs.map((j) => j.scenario.seed))) await workbench.ensureTemplate(seed);
   const relevant = new Map<string, Promise<string[] | undefined>>();

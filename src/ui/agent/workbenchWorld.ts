@@ -24,9 +24,9 @@ export function workbenchWorld(workbench: AgentWorkbench): AgentWorld {
       if (!workbench.agentTool) throw new Error('this workbench cannot run tool calls');
       return workbench.agentTool(service, name, args);
     },
-    async finish(answer) {
+    async finish(answer, trace) {
       if (!workbench.agentFinish) throw new Error('this workbench cannot evaluate agent runs');
-      return workbench.agentFinish(answer);
+      return workbench.agentFinish(answer, trace);
     },
   };
 }

@@ -124,7 +124,7 @@ function guardedWorld(world: AgentWorld, stillOpen: () => boolean): AgentWorld {
   return {
     runCode: async (source, options) => (check(), world.runCode(source, options)),
     callTool: async (service, name, args) => (check(), world.callTool(service, name, args)),
-    finish: async (answer) => (check(), world.finish(answer)),
+    finish: async (answer, trace) => (check(), world.finish(answer, trace)),
   };
 }
 

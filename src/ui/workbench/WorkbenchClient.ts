@@ -1,6 +1,7 @@
 import type { Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
+import type { TraceEntry } from '../../evaluation/index.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
 import type { FaultPlan } from '../../session/faults.ts';
@@ -103,8 +104,8 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('agentTool', { service, name, args });
   }
 
-  agentFinish(answer: string | null) {
-    return this.call('agentFinish', { answer });
+  agentFinish(answer: string | null, trace?: TraceEntry[]) {
+    return this.call('agentFinish', { answer, trace });
   }
 
   async setFaults(plan: FaultPlan): Promise<void> {

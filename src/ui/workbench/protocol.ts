@@ -1,8 +1,8 @@
 import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
-import type { HybridVerdict, Verdict } from '../../evaluation/index.ts';
-import type { WorldOutcome } from '../../agent/world.ts';
+import type { HybridVerdict, TraceEntry, Verdict } from '../../evaluation/index.ts';
+import type { FinalState, WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
 
@@ -58,7 +58,7 @@ export interface WorkbenchOps {
   /** Agent tool mode: one tool call in the open scenario's environment, as one step. */
   agentTool: { args: { service: string; name: string; args: Record<string, unknown> }; result: WorldOutcome };
   /** Agent runs: records the final answer and evaluates the state as it is. */
-  agentFinish: { args: { answer: string | null }; result: { runDiff: Diff; verdict: Verdict } };
+  agentFinish: { args: { answer: string | null; trace?: TraceEntry[] }; result: FinalState };
   /** Faults for this and later runs (kept across opens until changed; `{}` turns them off). */
   setFaults: { args: { plan: FaultPlan }; result: null };
   /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */

@@ -141,8 +141,8 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return sessionWorld(needSession()).callTool(service, name, args);
   },
 
-  async agentFinish({ answer }) {
-    return sessionWorld(needSession()).finish(answer);
+  async agentFinish({ answer, trace }) {
+    return sessionWorld(needSession()).finish(answer, trace);
   },
 
   async setFaults({ plan }) {
