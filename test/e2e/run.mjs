@@ -167,6 +167,17 @@ try {
     await page.getByRole('tab', { name: /Verdict/ }).click();
   });
 
+  await check('the API tab shows the service reference from the route table, filterable', async () => {
+    await page.getByTestId('tab-api').click();
+    const panel = page.getByTestId('api-reference');
+    await panel.locator('details.api-endpoint').first().waitFor({ timeout: 20_000 });
+    const all = await panel.locator('details.api-endpoint').count();
+    await panel.getByLabel('Filter endpoints').fill('chat.postMessage');
+    const filtered = await panel.locator('details.api-endpoint').count();
+    assert(all >= 20 && filtered >= 1 && filtered < all, `expected a filterable list of endpoints, got ${all} then ${filtered}`);
+    await page.getByRole('tab', { name: /Verdict/ }).click();
+  });
+
   await check('Reset, then an empty script: nothing changed and the verdict is FAIL', async () => {
     await page.getByTestId('reset').click();
     await page.waitForFunction(() => {

@@ -1,5 +1,6 @@
 import { useApp } from '../hooks/useApp.ts';
 import { ResultView } from './ResultView.tsx';
+import { ApiReference } from './ApiReference.tsx';
 import { StateBrowser } from './StateBrowser.tsx';
 
 export function ResultPane() {
@@ -14,9 +15,12 @@ export function ResultPane() {
         <button type="button" role="tab" id="tab-state" aria-selected={tab === 'state'} aria-controls="panel-right" onClick={() => setTab('state')} data-testid="tab-state">
           State
         </button>
+        <button type="button" role="tab" id="tab-api" aria-selected={tab === 'api'} aria-controls="panel-right" onClick={() => setTab('api')} data-testid="tab-api">
+          API
+        </button>
       </div>
       <div className="result-body" id="panel-right" role="tabpanel" aria-labelledby={`tab-${tab}`}>
-        {tab === 'result' ? <ResultView /> : <StateBrowser />}
+        {tab === 'result' ? <ResultView /> : tab === 'state' ? <StateBrowser /> : <ApiReference />}
       </div>
     </aside>
   );

@@ -1,7 +1,7 @@
 import { patch, sliceUpdater, type SliceContext } from './appState.ts';
 
 export type DiffScope = 'run' | 'step';
-export type RightTab = 'result' | 'state';
+export type RightTab = 'result' | 'state' | 'api';
 
 export interface DiffViewSlice {
   scope: DiffScope;
