@@ -109,7 +109,10 @@ try {
 
   await check('a scenario-draft permalink opens with the scenario in the catalog and its script in the editor', async () => {
     await page.getByRole('button', { name: 'Link to scenario draft' }).click();
-    await page.waitForFunction(() => document.querySelector('[data-testid=share-link]')?.value.includes('#share=v1.') && document.querySelector('[data-testid=studio-share]')?.textContent.includes('scenario'));
+    // The note names what the link holds; the previous check left a script link in the field.
+    await page.waitForFunction(() => document.querySelector('[data-testid=share-link]')?.value.includes('#share=v1.') && document.querySelector('[data-testid=studio-share]')?.textContent.includes('Link to this scenario'), null, { timeout: 10_000 }).catch(async () => {
+      throw new Error(`no scenario link: ${await page.getByTestId('studio-share').textContent()}`);
+    });
     const link = await page.getByTestId('share-link').inputValue();
     const script = await page.evaluate(() => window.__difflab.store.getState().editor.text);
     const other = await context.newPage();
