@@ -4,27 +4,12 @@
 // Usage: node test/e2e/agent.mjs   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { isLocal, launch, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, checklist, isLocal, launch, serveDist } from './harness.mjs';
 
 const KEY = 'sk-e2e-secret-4242';
 const READY_TIMEOUT = 120_000;
-const results = [];
-
-async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`✓ ${name} (${Date.now() - started} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
-  }
-}
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const checks = checklist();
+const { check } = checks;
 
 const post = "Posting.\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
 
@@ -188,23 +173,13 @@ try {
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
   });
 
-  await check('no request left 127.0.0.1', async () => {
-    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
-  });
-
-  await check('no uncaught error in the page', async () => {
-    assert(pageErrors.length === 0, pageErrors.join('\n'));
-  });
+  await checkPageStayedClean(check, external, pageErrors);
 } catch (err) {
-  console.log(`✗ the run stopped: ${err?.stack ?? err}`);
-  results.push({ name: 'harness', ok: false });
+  checks.stopped(err);
 } finally {
   await browser.close();
   await server.close();
   await model.close();
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
-  console.log(`${passed} passed, ${failed} failed`);
-  exitCode = failed ? 1 : 0;
+  exitCode = checks.finish();
 }
 process.exit(exitCode);

@@ -105,3 +105,49 @@ export function isLocal(url) {
     return false;
   }
 }
+
+/**
+ * A list of named checks that print ✓/✗ as they finish. `finish()` prints "N passed, N failed" and returns the exit
+ * code; `stopped(err)` records a run that broke off between checks.
+ */
+export function checklist() {
+  const results = [];
+  return {
+    results,
+    async check(name, fn) {
+      const started = Date.now();
+      try {
+        await fn();
+        results.push({ name, ok: true });
+        console.log(`✓ ${name} (${Date.now() - started} ms)`);
+      } catch (err) {
+        results.push({ name, ok: false });
+        console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
+      }
+    },
+    stopped(err) {
+      console.log(`✗ the run stopped: ${err?.stack ?? err}`);
+      results.push({ name: 'harness', ok: false });
+    },
+    finish() {
+      const passed = results.filter((r) => r.ok).length;
+      const failed = results.length - passed;
+      console.log(`${passed} passed, ${failed} failed`);
+      return failed ? 1 : 0;
+    },
+  };
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+/** The closing checks of a page run: no request left the machine and the page threw nothing. */
+export async function checkPageStayedClean(check, external, pageErrors) {
+  await check('no request left 127.0.0.1', async () => {
+    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
+  });
+  await check('no uncaught error in the page', async () => {
+    assert(pageErrors.length === 0, pageErrors.join('\n'));
+  });
+}

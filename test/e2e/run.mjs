@@ -3,27 +3,12 @@
 // Usage: node test/e2e/run.mjs [--screenshot]   (after `npm run build`)
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isLocal, launch, root, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, checklist, isLocal, launch, root, serveDist } from './harness.mjs';
 
 const takeScreenshot = process.argv.includes('--screenshot');
-const results = [];
 const READY_TIMEOUT = 120_000;
-
-async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`✓ ${name} (${Date.now() - started} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
-  }
-}
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const checks = checklist();
+const { check } = checks;
 
 /** The Slack scenario to solve: one whose solution inserts rows, preferring a channel creation (two tables). */
 async function pickScenario() {
@@ -225,22 +210,12 @@ try {
     assert(server.misses.length === 0, `requests outside /difflab/ or missing files: ${server.misses.join(', ')}`);
   });
 
-  await check('no request left 127.0.0.1', async () => {
-    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
-  });
-
-  await check('no uncaught error in the page', async () => {
-    assert(pageErrors.length === 0, pageErrors.join('\n'));
-  });
+  await checkPageStayedClean(check, external, pageErrors);
 } catch (err) {
-  console.log(`✗ the run stopped: ${err?.stack ?? err}`);
-  results.push({ name: 'harness', ok: false });
+  checks.stopped(err);
 } finally {
   await browser.close();
   await server.close();
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
-  console.log(`${passed} passed, ${failed} failed`);
-  exitCode = failed ? 1 : 0;
+  exitCode = checks.finish();
 }
 process.exit(exitCode);
