@@ -4,7 +4,7 @@
 // Usage: node test/e2e/agent.mjs   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { assert, checkPageStayedClean, checklist, isLocal, launch, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, checklist, keepLocal, startOrExit } from './harness.mjs';
 
 const KEY = 'sk-e2e-secret-4242';
 const READY_TIMEOUT = 120_000;
@@ -56,31 +56,13 @@ async function fakeModel() {
   return { seen, root, setSlow: (v) => (slow = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
 }
 
-let server;
-let browser;
-let model;
-try {
-  server = await serveDist('/difflab/');
-  browser = await launch();
-  model = await fakeModel();
-} catch (err) {
-  console.log(`✗ could not start: ${err?.message ?? err}`);
-  await server?.close();
-  await model?.close();
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const pageErrors = [];
-const external = [];
+const { server, browser, extra: model } = await startOrExit(fakeModel);
 let exitCode = 0;
 try {
   const { context } = browser;
-  await context.route((url) => !isLocal(url.href), (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
+  const guard = await keepLocal(context);
   const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  guard.watch(page);
   await page.goto(server.url);
   await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   await page.locator('[data-scenario="slack-core/random-boardgame-venue"], [data-scenario$="/random-boardgame-venue"]').first().click();
@@ -146,7 +128,7 @@ try {
     const link = await page.getByTestId('runs-share-link').inputValue();
     assert(link.includes('#share=v1.'), `link: ${link}`);
     const other = await browser.context.newPage();
-    other.on('pageerror', (err) => pageErrors.push(err.message));
+    guard.watch(other);
     await other.goto(link);
     await other.waitForFunction(() => window.__difflab?.store.getState().agent.replay?.id === 'demo-recovery' && window.__difflab.store.getState().agent.open, null, { timeout: READY_TIMEOUT });
     await other.close();
@@ -173,7 +155,7 @@ try {
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
   });
 
-  await checkPageStayedClean(check, external, pageErrors);
+  await checkPageStayedClean(check, guard);
 } catch (err) {
   checks.stopped(err);
 } finally {

@@ -3,7 +3,7 @@
 // Usage: node test/e2e/run.mjs [--screenshot]   (after `npm run build`)
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, checklist, isLocal, launch, root, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, checklist, keepLocal, root, startOrExit } from './harness.mjs';
 
 const takeScreenshot = process.argv.includes('--screenshot');
 const READY_TIMEOUT = 120_000;
@@ -20,33 +20,15 @@ async function pickScenario() {
   return { key: `${suite.id}/${test.id}`, test, solution, assertions: test.assertions.length };
 }
 
-let server;
-let browser;
-try {
-  server = await serveDist('/difflab/');
-  browser = await launch();
-} catch (err) {
-  console.log(`✗ could not start: ${err?.message ?? err}`);
-  await server?.close();
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const external = [];
-const pageErrors = [];
+const { server, browser } = await startOrExit();
 let exitCode = 0;
 
 try {
   const { context } = browser;
   // Anything not addressed to this machine is recorded and refused; the site must not need it.
-  await context.route((url) => !isLocal(url.href), (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  context.on('request', (req) => {
-    if (!isLocal(req.url())) external.push(req.url());
-  });
+  const guard = await keepLocal(context, { everyRequest: true });
   const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  guard.watch(page);
   const scenario = await pickScenario();
   console.log(`site: ${server.url}  scenario: ${scenario.key}`);
 
@@ -210,7 +192,7 @@ try {
     assert(server.misses.length === 0, `requests outside /difflab/ or missing files: ${server.misses.join(', ')}`);
   });
 
-  await checkPageStayedClean(check, external, pageErrors);
+  await checkPageStayedClean(check, guard);
 } catch (err) {
   checks.stopped(err);
 } finally {
