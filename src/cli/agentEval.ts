@@ -12,13 +12,11 @@ import { formatReport } from '../agent/report.ts';
 import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
 import { sessionWorld } from '../agent/world.ts';
 import { FAULT_SYNTAX, formatFaultPlan, hasFaults, parseFaultPlan, type FaultPlan, type Workbench } from '../session/index.ts';
-import { defaultLimits } from '../sandbox/types.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readJsonFile, readTextFile } from './files.ts';
 import { chatCompletionsJudge } from '../evaluation/index.ts';
-import { prewarmed } from './prewarmedWorkers.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 
@@ -130,19 +128,15 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const out = resolve(flags.out);
   writeFileSync(out, '');
 
-  const { createNodeWorker } = await import('./createNodeWorker.ts');
-  const workers = prewarmed(createNodeWorker);
-  workers.warm(defaultLimits);
-  const { openWorkbench } = await import('./nodeEngine.ts');
   const judge = flags['judge-model']
     ? chatCompletionsJudge({ baseUrl: flags['judge-base-url'] ?? 'https://api.openai.com/v1', model: flags['judge-model'], apiKey })
     : null;
-  const workbench = await openWorkbench(seedsDir(flags.seeds), { createWorker: workers.createWorker, judge });
-  // Templates load one at a time: two runs opening the same new seed at once would both try to create it.
-  for (const seed of new Set(jobs.map((j) => j.scenario.seed))) await workbench.ensureTemplate(seed);
   const relevant = new Map<string, Promise<string[] | undefined>>();
-  const progress = progressBar(jobs.length);
-  try {
+  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  return withPrewarmedWorkbench(seedsDir(flags.seeds), { judge }, async (workbench) => {
+    // Templates load one at a time: two runs opening the same new seed at once would both try to create it.
+    for (const seed of new Set(jobs.map((j) => j.scenario.seed))) await workbench.ensureTemplate(seed);
+    const progress = progressBar(jobs.length);
     const { records, failures } = await runBatch({
       jobs,
       concurrency,
@@ -191,10 +185,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
     for (const f of failures) process.stderr.write(`could not run ${f.job.scenario.id} (trial ${f.job.trial}): ${f.error}\n`);
     process.stderr.write(`wrote ${records.length} run records to ${out}\n`);
     return failures.length ? EXIT_PROBLEMS : EXIT_OK;
-  } finally {
-    workers.dispose();
-    await workbench.engine.close();
-  }
+  });
 }
 
 const recordedByDir = new Map<string, Record<string, string[]>>();

@@ -1,8 +1,6 @@
-import { defaultLimits } from '../sandbox/types.ts';
 import { encodeState } from '../studio/permalink.ts';
 import { suiteScore } from '../studio/lint.ts';
 import { lintTest } from './lint.ts';
-import { prewarmed } from './prewarmedWorkers.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 import { readJsonFile } from './files.ts';
@@ -14,13 +12,9 @@ import type { DifflabSuiteFile } from '../scenarios/format/difflabSuite.ts';
  */
 export async function benchStudio(): Promise<Record<string, number | string>> {
   const dir = seedsDir(undefined);
-  const { createNodeWorker } = await import('./createNodeWorker.ts');
-  const workers = prewarmed(createNodeWorker);
-  workers.warm(defaultLimits);
-  const { openWorkbench } = await import('./nodeEngine.ts');
-  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker });
   const figures: Record<string, number | string> = {};
-  try {
+  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  await withPrewarmedWorkbench(dir, {}, async (workbench) => {
     for (const file of projectSuiteFiles(undefined)) {
       const s = loadSuiteFile(file);
       const started = performance.now();
@@ -39,9 +33,6 @@ export async function benchStudio(): Promise<Record<string, number | string>> {
       const raw = readJsonFile(file, 'suite') as { tests: unknown[] };
       figures[`${id}.permalinkChars`] = (await encodeState({ kind: 'scenario', suite: { ...raw, tests: raw.tests.slice(0, 1) } as DifflabSuiteFile })).length;
     }
-  } finally {
-    workers.dispose();
-    await workbench.engine.close();
-  }
+  });
   return figures;
 }

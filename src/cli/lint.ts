@@ -1,12 +1,10 @@
 import { relative, resolve } from 'node:path';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
-import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readTextFile, repoRoot } from './files.ts';
-import { prewarmed } from './prewarmedWorkers.ts';
-import { defaultLimits } from '../sandbox/types.ts';
 import { readSeed, seedsDir } from './seeds.ts';
-import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+import { selectedSuites, suiteSelectionFlags } from './suites.ts';
 import { percent, suiteScore, type LintReport } from '../studio/lint.ts';
 import { lintScenarioIn } from '../studio/lintIn.ts';
 import type { Scenario } from '../scenarios/index.ts';
@@ -16,9 +14,7 @@ export const lintSpec = {
   name: 'lint',
   usage: 'difflab lint [--service <name>] [--suite <suite.json>] [--seeds <dir>] [--test <id>] [--json] [--verbose]',
   flags: {
-    service: { type: 'string', valueName: 'name', description: 'only the suite of this service (scenarios/<name>/suite.json)' },
-    suite: { type: 'string', valueName: 'file', description: 'a suite file instead of the project suites' },
-    seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+    ...suiteSelectionFlags,
     test: { type: 'string', valueName: 'id', description: 'only this test' },
     json: { type: 'boolean', description: 'print the reports as JSON (one object per suite)' },
     verbose: { type: 'boolean', description: 'also list every mutant and each assertion’s need' },
@@ -46,18 +42,12 @@ export async function lintTest(workbench: Workbench, suiteDir: string, test: Sce
 
 export async function lintCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(lintSpec, argv);
-  const files = flags.suite ? [resolve(flags.suite)] : projectSuiteFiles(flags.service);
-  if (files.length === 0) throw new CliError(flags.service ? `no suite for service "${flags.service}"` : 'no project suites found (scenarios/*/suite.json)');
-  const suites = files.map(loadSuiteFile);
+  const suites = selectedSuites(flags);
   const dir = seedsDir(flags.seeds);
-  const { createNodeWorker } = await import('./createNodeWorker.ts');
-  const workers = prewarmed(createNodeWorker);
-  workers.warm(defaultLimits);
-  const { openWorkbench } = await import('./nodeEngine.ts');
-  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker });
   const out = (line: string) => process.stdout.write(line + '\n');
   let broken = 0;
-  try {
+  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  await withPrewarmedWorkbench(dir, {}, async (workbench) => {
     for (const s of suites) {
       const tests = flags.test ? s.suite.tests.filter((t) => t.id === flags.test) : s.suite.tests;
       const reports: LintReport[] = [];
@@ -76,10 +66,7 @@ export async function lintCommand(argv: string[]): Promise<number> {
         out(`  ${reports.length - reports.filter((r) => r.problems.length).length}/${reports.length} scenarios without problems, ${reports.filter((r) => r.warnings.length).length} with warnings\n`);
       }
     }
-  } finally {
-    workers.dispose();
-    await workbench.engine.close();
-  }
+  });
   return broken === 0 ? EXIT_OK : EXIT_PROBLEMS;
 }
 

@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import { Engine } from '../engine/index.ts';
 import type { Judge } from '../evaluation/index.ts';
 import { replicas } from '../replicas/index.ts';
-import type { WorkerFactory } from '../sandbox/types.ts';
+import { defaultLimits, type SandboxLimits, type WorkerFactory } from '../sandbox/types.ts';
 import { Workbench } from '../session/index.ts';
 import { createNodeWorker } from './createNodeWorker.ts';
 import { isFile, repoRoot } from './files.ts';
+import { prewarmed } from './prewarmedWorkers.ts';
 import { seedResolver } from './seeds.ts';
 
 /**
@@ -41,4 +42,25 @@ export async function openWorkbench(
     createWorker: options.createWorker ?? createNodeWorker,
     judge: options.judge,
   });
+}
+
+/**
+ * Runs `use` with a workbench whose first sandbox worker boots while PGlite starts (see `prewarmed`); afterwards the
+ * spare worker is stopped (it would keep the process alive) and the engine closed.
+ */
+export async function withPrewarmedWorkbench<T>(
+  seedsDir: string,
+  options: { limits?: SandboxLimits; judge?: Judge | null },
+  use: (workbench: Workbench) => Promise<T>,
+): Promise<T> {
+  const workers = prewarmed(createNodeWorker);
+  workers.warm(options.limits ?? defaultLimits);
+  let workbench: Workbench | undefined;
+  try {
+    workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge });
+    return await use(workbench);
+  } finally {
+    workers.dispose();
+    await workbench?.engine.close();
+  }
 }

@@ -5,7 +5,6 @@ import { CliError, EXIT_OK } from './errors.ts';
 import { readTextFile } from './files.ts';
 import { findSeedFile, seedsDir } from './seeds.ts';
 import { findTest, loadSuiteFile } from './suites.ts';
-import { prewarmed } from './prewarmedWorkers.ts';
 import { runScenario } from './runScenario.ts';
 import { defaultLimits, type SandboxLimits } from '../sandbox/types.ts';
 
@@ -41,12 +40,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (flags['timeout-ms'] !== undefined && flags['timeout-ms'] <= 0) throw new CliError('--timeout-ms must be positive');
 
   const limits: SandboxLimits = { ...defaultLimits, ...(flags['timeout-ms'] !== undefined ? { timeMs: flags['timeout-ms'] } : {}) };
-  const { createNodeWorker } = await import('./createNodeWorker.ts');
-  const workers = prewarmed(createNodeWorker);
-  workers.warm(limits);
-  const { openWorkbench } = await import('./nodeEngine.ts');
-  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker });
-  try {
+  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  await withPrewarmedWorkbench(dir, { limits }, async (workbench) => {
     try {
       await workbench.ensureTemplate(test.seed);
     } catch (err) {
@@ -55,9 +50,6 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     const { outcome } = await runScenario(workbench, test, source, limits);
     process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
-  } finally {
-    workers.dispose();
-    await workbench.engine.close();
-  }
+  });
   return EXIT_OK;
 }

@@ -3,22 +3,18 @@ import { join, relative, resolve } from 'node:path';
 import { endpointsCalled, RELEVANT_ENDPOINTS_FILE } from '../agent/docs.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
-import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
+import { EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readTextFile, repoRoot } from './files.ts';
-import { prewarmed } from './prewarmedWorkers.ts';
 import { referenceAnswerJudge } from '../evaluation/index.ts';
 import { runScenario, type RunOutcome } from './runScenario.ts';
-import { defaultLimits } from '../sandbox/types.ts';
 import { seedsDir } from './seeds.ts';
-import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+import { selectedSuites, suiteSelectionFlags } from './suites.ts';
 
 export const selftestSpec = {
   name: 'selftest',
   usage: 'difflab selftest [--service <name>] [--suite <suite.json>] [--seeds <dir>] [--record-endpoints]',
   flags: {
-    service: { type: 'string', valueName: 'name', description: 'only the suite of this service (scenarios/<name>/suite.json)' },
-    suite: { type: 'string', valueName: 'file', description: 'a suite file instead of the project suites' },
-    seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+    ...suiteSelectionFlags,
     'record-endpoints': { type: 'boolean', description: `write the endpoints each reference solution calls to ${RELEVANT_ENDPOINTS_FILE} beside the suite (the "relevant docs" of agent runs)` },
   },
   notes: 'Prints a table (test id, solution verdict, empty-script verdict, ms), then "N passed, N failed"; exits 1 if any failed.',
@@ -35,24 +31,14 @@ interface Row {
 
 export async function selftestCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(selftestSpec, argv);
-  const files = flags.suite ? [resolve(flags.suite)] : projectSuiteFiles(flags.service);
-  if (files.length === 0) {
-    throw new CliError(
-      flags.service ? `no suite for service "${flags.service}": scenarios/${flags.service}/suite.json not found` : 'no project suites found (scenarios/*/suite.json)',
-    );
-  }
-  const suites = files.map(loadSuiteFile);
+  const suites = selectedSuites(flags);
   const dir = seedsDir(flags.seeds);
 
-  const { createNodeWorker } = await import('./createNodeWorker.ts');
-  const workers = prewarmed(createNodeWorker);
-  workers.warm(defaultLimits);
-  const { openWorkbench } = await import('./nodeEngine.ts');
-  // Rubrics are judged by whether the answer holds the scenario's reference answer: deterministic, no model needed.
-  const workbench = await openWorkbench(dir, { createWorker: workers.createWorker, judge: referenceAnswerJudge });
   const rows: Row[] = [];
   const out = (line: string) => process.stdout.write(line + '\n');
-  try {
+  // Rubrics are judged by whether the answer holds the scenario's reference answer: deterministic, no model needed.
+  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  await withPrewarmedWorkbench(dir, { judge: referenceAnswerJudge }, async (workbench) => {
     for (const s of suites) {
       const recorded = new Map<string, string[]>();
       out(`${s.suite.name} (${shortPath(s.file)}): ${s.suite.tests.length} scenarios`);
@@ -92,10 +78,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
         out(`recorded the endpoints of ${recorded.size} reference solutions in ${shortPath(file)}`);
       }
     }
-  } finally {
-    workers.dispose();
-    await workbench.engine.close();
-  }
+  });
   const passed = rows.filter((r) => r.ok).length;
   out(`${passed} passed, ${rows.length - passed} failed`);
   return passed === rows.length ? EXIT_OK : EXIT_PROBLEMS;

@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { loadSuite, type Scenario, type Suite, type SuiteIssue } from '../scenarios/index.ts';
+import type { FlagSpec } from './args.ts';
 import { CliError } from './errors.ts';
 import { isFile, readJsonFile, repoRoot } from './files.ts';
 
@@ -51,4 +52,22 @@ export function projectSuiteFiles(service?: string): string[] {
     return [];
   }
   return services.filter((s) => !service || s === service).map((s) => join(root, s, 'suite.json')).filter(isFile);
+}
+
+/** The flags of commands that run over suites: `--service`, `--suite`, `--seeds`. */
+export const suiteSelectionFlags = {
+  service: { type: 'string', valueName: 'name', description: 'only the suite of this service (scenarios/<name>/suite.json)' },
+  suite: { type: 'string', valueName: 'file', description: 'a suite file instead of the project suites' },
+  seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
+} as const satisfies Record<string, FlagSpec>;
+
+/** The suites `--suite` or `--service` pick (every project suite when neither is given); fails when there are none. */
+export function selectedSuites(flags: { service?: string; suite?: string }): SuiteFile[] {
+  const files = flags.suite ? [resolve(flags.suite)] : projectSuiteFiles(flags.service);
+  if (files.length === 0) {
+    throw new CliError(
+      flags.service ? `no suite for service "${flags.service}": scenarios/${flags.service}/suite.json not found` : 'no project suites found (scenarios/*/suite.json)',
+    );
+  }
+  return files.map(loadSuiteFile);
 }

@@ -4,27 +4,12 @@
 // Usage: node test/e2e/agent.mjs   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { isLocal, launch, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, checklist, keepLocal, startOrExit } from './harness.mjs';
 
 const KEY = 'sk-e2e-secret-4242';
 const READY_TIMEOUT = 120_000;
-const results = [];
-
-async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`✓ ${name} (${Date.now() - started} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
-  }
-}
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const checks = checklist();
+const { check } = checks;
 
 const post = "Posting.\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
 
@@ -71,31 +56,13 @@ async function fakeModel() {
   return { seen, root, setSlow: (v) => (slow = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
 }
 
-let server;
-let browser;
-let model;
-try {
-  server = await serveDist('/difflab/');
-  browser = await launch();
-  model = await fakeModel();
-} catch (err) {
-  console.log(`✗ could not start: ${err?.message ?? err}`);
-  await server?.close();
-  await model?.close();
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const pageErrors = [];
-const external = [];
+const { server, browser, extra: model } = await startOrExit(fakeModel);
 let exitCode = 0;
 try {
   const { context } = browser;
-  await context.route((url) => !isLocal(url.href), (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
+  const guard = await keepLocal(context);
   const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  guard.watch(page);
   await page.goto(server.url);
   await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   await page.locator('[data-scenario="slack-core/random-boardgame-venue"], [data-scenario$="/random-boardgame-venue"]').first().click();
@@ -161,7 +128,7 @@ try {
     const link = await page.getByTestId('runs-share-link').inputValue();
     assert(link.includes('#share=v1.'), `link: ${link}`);
     const other = await browser.context.newPage();
-    other.on('pageerror', (err) => pageErrors.push(err.message));
+    guard.watch(other);
     await other.goto(link);
     await other.waitForFunction(() => window.__difflab?.store.getState().agent.replay?.id === 'demo-recovery' && window.__difflab.store.getState().agent.open, null, { timeout: READY_TIMEOUT });
     await other.close();
@@ -188,23 +155,13 @@ try {
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
   });
 
-  await check('no request left 127.0.0.1', async () => {
-    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
-  });
-
-  await check('no uncaught error in the page', async () => {
-    assert(pageErrors.length === 0, pageErrors.join('\n'));
-  });
+  await checkPageStayedClean(check, guard);
 } catch (err) {
-  console.log(`✗ the run stopped: ${err?.stack ?? err}`);
-  results.push({ name: 'harness', ok: false });
+  checks.stopped(err);
 } finally {
   await browser.close();
   await server.close();
   await model.close();
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
-  console.log(`${passed} passed, ${failed} failed`);
-  exitCode = failed ? 1 : 0;
+  exitCode = checks.finish();
 }
 process.exit(exitCode);

@@ -105,3 +105,88 @@ export function isLocal(url) {
     return false;
   }
 }
+
+/**
+ * A list of named checks that print ✓/✗ as they finish. `finish()` prints "N passed, N failed" and returns the exit
+ * code; `stopped(err)` records a run that broke off between checks.
+ */
+export function checklist() {
+  const results = [];
+  return {
+    results,
+    async check(name, fn) {
+      const started = Date.now();
+      try {
+        await fn();
+        results.push({ name, ok: true });
+        console.log(`✓ ${name} (${Date.now() - started} ms)`);
+      } catch (err) {
+        results.push({ name, ok: false });
+        console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
+      }
+    },
+    stopped(err) {
+      console.log(`✗ the run stopped: ${err?.stack ?? err}`);
+      results.push({ name: 'harness', ok: false });
+    },
+    finish() {
+      const passed = results.filter((r) => r.ok).length;
+      const failed = results.length - passed;
+      console.log(`${passed} passed, ${failed} failed`);
+      return failed ? 1 : 0;
+    },
+  };
+}
+
+export function assert(cond, message) {
+  if (!cond) throw new Error(message);
+}
+
+/** The closing checks of a page run: no request left the machine and the page threw nothing. */
+export async function checkPageStayedClean(check, { external, pageErrors }) {
+  await check('no request left 127.0.0.1', async () => {
+    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
+  });
+  await check('no uncaught error in the page', async () => {
+    assert(pageErrors.length === 0, pageErrors.join('\n'));
+  });
+}
+
+/**
+ * Serves dist/ under /difflab/, launches Chromium and starts whatever `more` starts (e.g. a fake model server). If
+ * any of them fails, closes what started, prints the failure as the run's tally and exits 1.
+ */
+export async function startOrExit(more = async () => undefined) {
+  let server;
+  let browser;
+  try {
+    server = await serveDist('/difflab/');
+    browser = await launch();
+    return { server, browser, extra: await more() };
+  } catch (err) {
+    console.log(`✗ could not start: ${err?.message ?? err}`);
+    await server?.close();
+    await browser?.close();
+    console.log('0 passed, 1 failed');
+    process.exit(1);
+  }
+}
+
+/**
+ * Refuses every request of `context` not addressed to this machine and records it in `external`; `pageErrors` gets
+ * the uncaught errors of each page passed to `watch`. With `everyRequest`, requests that bypass routing are recorded too.
+ */
+export async function keepLocal(context, { everyRequest = false } = {}) {
+  const external = [];
+  const pageErrors = [];
+  await context.route((url) => !isLocal(url.href), (route) => {
+    external.push(route.request().url());
+    return route.abort();
+  });
+  if (everyRequest) {
+    context.on('request', (req) => {
+      if (!isLocal(req.url())) external.push(req.url());
+    });
+  }
+  return { external, pageErrors, watch: (page) => page.on('pageerror', (err) => pageErrors.push(err.message)) };
+}

@@ -3,27 +3,12 @@
 // Usage: node test/e2e/run.mjs [--screenshot]   (after `npm run build`)
 import { mkdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isLocal, launch, root, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, checklist, keepLocal, root, startOrExit } from './harness.mjs';
 
 const takeScreenshot = process.argv.includes('--screenshot');
-const results = [];
 const READY_TIMEOUT = 120_000;
-
-async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push({ name, ok: true });
-    console.log(`✓ ${name} (${Date.now() - started} ms)`);
-  } catch (err) {
-    results.push({ name, ok: false });
-    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
-  }
-}
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const checks = checklist();
+const { check } = checks;
 
 /** The Slack scenario to solve: one whose solution inserts rows, preferring a channel creation (two tables). */
 async function pickScenario() {
@@ -35,33 +20,15 @@ async function pickScenario() {
   return { key: `${suite.id}/${test.id}`, test, solution, assertions: test.assertions.length };
 }
 
-let server;
-let browser;
-try {
-  server = await serveDist('/difflab/');
-  browser = await launch();
-} catch (err) {
-  console.log(`✗ could not start: ${err?.message ?? err}`);
-  await server?.close();
-  console.log('0 passed, 1 failed');
-  process.exit(1);
-}
-const external = [];
-const pageErrors = [];
+const { server, browser } = await startOrExit();
 let exitCode = 0;
 
 try {
   const { context } = browser;
   // Anything not addressed to this machine is recorded and refused; the site must not need it.
-  await context.route((url) => !isLocal(url.href), (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  context.on('request', (req) => {
-    if (!isLocal(req.url())) external.push(req.url());
-  });
+  const guard = await keepLocal(context, { everyRequest: true });
   const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+  guard.watch(page);
   const scenario = await pickScenario();
   console.log(`site: ${server.url}  scenario: ${scenario.key}`);
 
@@ -236,22 +203,12 @@ try {
     assert(server.misses.length === 0, `requests outside /difflab/ or missing files: ${server.misses.join(', ')}`);
   });
 
-  await check('no request left 127.0.0.1', async () => {
-    assert(external.length === 0, `external requests: ${[...new Set(external)].join(', ')}`);
-  });
-
-  await check('no uncaught error in the page', async () => {
-    assert(pageErrors.length === 0, pageErrors.join('\n'));
-  });
+  await checkPageStayedClean(check, guard);
 } catch (err) {
-  console.log(`✗ the run stopped: ${err?.stack ?? err}`);
-  results.push({ name: 'harness', ok: false });
+  checks.stopped(err);
 } finally {
   await browser.close();
   await server.close();
-  const passed = results.filter((r) => r.ok).length;
-  const failed = results.length - passed;
-  console.log(`${passed} passed, ${failed} failed`);
-  exitCode = failed ? 1 : 0;
+  exitCode = checks.finish();
 }
 process.exit(exitCode);

@@ -3,26 +3,11 @@
 // Usage: node test/e2e/studio.mjs   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { isLocal, launch, root, serveDist } from './harness.mjs';
+import { assert, checklist, isLocal, launch, root, serveDist } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
-const results = [];
-
-async function check(name, fn) {
-  const started = Date.now();
-  try {
-    await fn();
-    results.push(true);
-    console.log(`✓ ${name} (${Date.now() - started} ms)`);
-  } catch (err) {
-    results.push(false);
-    console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
-  }
-}
-
-function assert(cond, message) {
-  if (!cond) throw new Error(message);
-}
+const checks = checklist();
+const { check } = checks;
 
 const suite = JSON.parse(await readFile(path.join(root, 'scenarios/slack/suite.json'), 'utf8'));
 const test = suite.tests.find((t) => t.id === 'random-boardgame-venue');
@@ -165,6 +150,4 @@ try {
   await browser.close();
   await server.close();
 }
-const passed = results.filter(Boolean).length;
-console.log(`${passed} passed, ${results.length - passed} failed`);
-process.exit(passed === results.length ? 0 : 1);
+process.exit(checks.finish());

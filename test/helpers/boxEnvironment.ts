@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { Engine, type Diff, type Environment, type Row, type SeedTables } from '../../src/engine/index.ts';
+import type { SeedTables } from '../../src/engine/index.ts';
 import { box } from '../../src/replicas/box/index.ts';
-import { createRouter, type Router } from '../../src/replicas/index.ts';
+import { authHeaders, withReplicaEnvironment, type ReplicaTestEnvironment } from './replicaEnvironment.ts';
 
 export const API = 'https://api.box.com/2.0';
 export const UPLOAD = 'https://upload.box.com/api/2.0';
@@ -22,19 +21,11 @@ export interface BoxResult {
   text: string;
 }
 
-export interface BoxTestEnvironment {
-  readonly engine: Engine;
-  readonly router: Router;
-  readonly env: Environment;
+export interface BoxTestEnvironment extends ReplicaTestEnvironment {
   /** Sends a request: GET/DELETE with `query` in the URL, others with a JSON body. */
   call(method: string, path: string, body?: Record<string, unknown> | null, options?: BoxCallOptions & { query?: Record<string, string> }): Promise<BoxResult>;
   /** Sends multipart/form-data built from `form`. */
   upload(path: string, form: FormData, options?: BoxCallOptions): Promise<BoxResult>;
-  /** Sends any Request through the router. */
-  send(request: Request): Promise<Response>;
-  actAs(userId: string | null): void;
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
-  diff(): Promise<Diff>;
 }
 
 async function result(res: Response): Promise<BoxResult> {
@@ -48,47 +39,20 @@ async function result(res: Response): Promise<BoxResult> {
   return { status: res.status, headers: res.headers, body, text };
 }
 
-/** One Engine per test file with `seed` as a template, a fresh environment per test, calls through the router. */
+function headersFor(opts: BoxCallOptions): Record<string, string> {
+  return { ...(opts.headers ?? {}), ...authHeaders(opts.token, 'box-test-token') };
+}
+
+/** A Box environment per test (acting as U100 unless told); JSON and multipart calls as Box's clients send them. */
 export function withBoxEnvironment(seed: SeedTables = boxTestSeed, options: { actingUserId?: string | null; template?: string } = {}): BoxTestEnvironment {
-  const template = options.template ?? 'box_unit';
-  const actor = options.actingUserId === undefined ? 'U100' : options.actingUserId;
-  let engine: Engine;
-  let router: Router;
-  let env: Environment;
-
-  beforeAll(async () => {
-    engine = await Engine.create({ services: [box] });
-    await engine.loadTemplate(template, seed);
-    router = createRouter([box]);
-  }, 120_000);
-  afterAll(async () => {
-    await engine?.close();
+  const base = withReplicaEnvironment({
+    replicas: [box],
+    seed,
+    template: options.template ?? 'box_unit',
+    actingUserId: options.actingUserId === undefined ? 'U100' : options.actingUserId,
   });
-  beforeEach(async () => {
-    env = await engine.createEnvironment(template, { actingUserId: actor });
-  });
-  afterEach(async () => {
-    await env?.dispose();
-  });
-
-  function headersFor(opts: BoxCallOptions): Record<string, string> {
-    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
-    const token = opts.token === undefined ? 'box-test-token' : opts.token;
-    if (token !== null) headers.authorization = `Bearer ${token}`;
-    return headers;
-  }
-
-  return {
-    get engine() {
-      return engine;
-    },
-    get router() {
-      return router;
-    },
-    get env() {
-      return env;
-    },
-    async call(method, path, body = null, opts = {}) {
+  return Object.assign(base, {
+    async call(method: string, path: string, body: Record<string, unknown> | null = null, opts: BoxCallOptions & { query?: Record<string, string> } = {}) {
       const headers = headersFor(opts);
       const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
       const init: RequestInit = { method, headers };
@@ -96,24 +60,12 @@ export function withBoxEnvironment(seed: SeedTables = boxTestSeed, options: { ac
         headers['content-type'] = 'application/json';
         init.body = JSON.stringify(body);
       }
-      return result(await router.route(new Request(`${opts.base ?? API}${path}${qs}`, init), env));
+      return result(await base.send(new Request(`${opts.base ?? API}${path}${qs}`, init)));
     },
-    async upload(path, form, opts = {}) {
-      return result(await router.route(new Request(`${opts.base ?? UPLOAD}${path}`, { method: 'POST', headers: headersFor(opts), body: form }), env));
+    async upload(path: string, form: FormData, opts: BoxCallOptions = {}) {
+      return result(await base.send(new Request(`${opts.base ?? UPLOAD}${path}`, { method: 'POST', headers: headersFor(opts), body: form })));
     },
-    send(request) {
-      return router.route(request, env);
-    },
-    actAs(userId) {
-      env.actingUserId = userId;
-    },
-    query<T = Row>(sql: string, params: unknown[] = []) {
-      return env.transaction('box', (tx) => tx.query<T>(sql, params));
-    },
-    diff() {
-      return env.diff();
-    },
-  };
+  });
 }
 
 /** A multipart upload body the way Box's clients build it: `attributes` first, then `file`. */

@@ -1,80 +1,33 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { Engine, type Diff, type Environment, type Row, type SeedTables } from '../../src/engine/index.ts';
+import type { SeedTables } from '../../src/engine/index.ts';
 import { calendar } from '../../src/replicas/calendar/index.ts';
-import { createRouter, type Router } from '../../src/replicas/index.ts';
+import { authHeaders, jsonResult, withReplicaEnvironment, type ReplicaTestEnvironment } from './replicaEnvironment.ts';
 
 export const CALENDAR_BASE = 'https://www.googleapis.com/calendar/v3/';
 
-export interface CalendarTestEnvironment {
-  readonly engine: Engine;
-  readonly router: Router;
-  readonly env: Environment;
+export interface CalendarTestEnvironment extends ReplicaTestEnvironment {
   /** Sends `METHOD path` (below the v3 base; query in the path) with an optional JSON body. */
   request(method: string, path: string, body?: unknown, options?: { token?: string | null }): Promise<{ status: number; body: any }>;
-  actAs(userId: string | null): void;
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
-  diff(): Promise<Diff>;
 }
 
-/** One Engine per test file with `seed` loaded as a template; a fresh environment per test, clock at `clock`. */
+/** A Calendar environment per test (acting as u_ana unless told), clock at `clock`. */
 export function withCalendarEnvironment(
   seed: SeedTables,
   options: { actingUserId?: string | null; template?: string; clock?: string } = {},
 ): CalendarTestEnvironment {
-  const template = options.template ?? 'calendar_unit';
-  let engine: Engine;
-  let router: Router;
-  let env: Environment;
-
-  beforeAll(async () => {
-    engine = await Engine.create({ services: [calendar] });
-    await engine.loadTemplate(template, seed);
-    router = createRouter([calendar]);
-  }, 120_000);
-  afterAll(async () => {
-    await engine?.close();
+  const base = withReplicaEnvironment({
+    replicas: [calendar],
+    seed,
+    template: options.template ?? 'calendar_unit',
+    actingUserId: options.actingUserId === undefined ? 'u_ana' : options.actingUserId,
+    clockStart: options.clock ? Date.parse(options.clock) : undefined,
   });
-  beforeEach(async () => {
-    env = await engine.createEnvironment(template, {
-      actingUserId: options.actingUserId === undefined ? 'u_ana' : options.actingUserId,
-      ...(options.clock ? { clockStart: Date.parse(options.clock) } : {}),
-    });
+  return Object.assign(base, {
+    async request(method: string, path: string, body?: unknown, opts: { token?: string | null } = {}) {
+      const headers = authHeaders(opts.token, 'ya29.test');
+      if (body !== undefined) headers['content-type'] = 'application/json';
+      return jsonResult(await base.send(new Request(`${CALENDAR_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) })));
+    },
   });
-  afterEach(async () => {
-    await env?.dispose();
-  });
-
-  async function request(method: string, path: string, body?: unknown, opts: { token?: string | null } = {}) {
-    const headers: Record<string, string> = {};
-    const token = opts.token === undefined ? 'ya29.test' : opts.token;
-    if (token !== null) headers.authorization = `Bearer ${token}`;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await router.route(new Request(`${CALENDAR_BASE}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) }), env);
-    const text = await res.text();
-    return { status: res.status, body: text ? JSON.parse(text) : null };
-  }
-
-  return {
-    get engine() {
-      return engine;
-    },
-    get router() {
-      return router;
-    },
-    get env() {
-      return env;
-    },
-    request,
-    actAs(userId) {
-      env.actingUserId = userId;
-    },
-    query<T = Row>(sql: string, params: unknown[] = []) {
-      return env.transaction('calendar', (tx) => tx.query<T>(sql, params));
-    },
-    diff() {
-      return env.diff();
-    },
-  };
 }
 
 /**

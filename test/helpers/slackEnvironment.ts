@@ -1,7 +1,6 @@
-import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { Engine, type Diff, type Environment, type Row, type SeedTables } from '../../src/engine/index.ts';
-import { createRouter, type Router } from '../../src/replicas/index.ts';
+import type { SeedTables } from '../../src/engine/index.ts';
 import { slack } from '../../src/replicas/slack/index.ts';
+import { authHeaders, withReplicaEnvironment, type ReplicaTestEnvironment } from './replicaEnvironment.ts';
 
 export interface CallOptions {
   /** Send a JSON body instead of form data (the SDK's encoding). */
@@ -14,20 +13,11 @@ export interface CallOptions {
   base?: string;
 }
 
-export interface SlackTestEnvironment {
-  readonly engine: Engine;
-  readonly router: Router;
-  /** A fresh environment of the seed for each test. */
-  readonly env: Environment;
+export interface SlackTestEnvironment extends ReplicaTestEnvironment {
   /** Calls a Web API method and returns the HTTP status and parsed body. */
   request(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<{ status: number; body: any }>;
   /** Calls a Web API method and returns the parsed body. */
   call(method: string, params?: Record<string, unknown>, options?: CallOptions): Promise<any>;
-  /** Makes later calls act as this user. */
-  actAs(userId: string | null): void;
-  /** Rows of the environment, by SQL against the Slack tables. */
-  query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;
-  diff(): Promise<Diff>;
 }
 
 /** Form-encodes arguments the way @slack/web-api does: scalars as text, everything else as JSON text. */
@@ -40,78 +30,41 @@ export function formBody(params: Record<string, unknown>): URLSearchParams {
   return form;
 }
 
-/**
- * One Engine (PGlite, seconds to start) per test file with `seed` loaded as a template, and a fresh environment per
- * test. Calls go through the real router, as a script's fetch would.
- */
+/** A Slack environment per test (acting as the bot U0BOT unless told); calls are form-encoded like the SDK's. */
 export function withSlackEnvironment(
   seed: SeedTables = slackTestSeed,
   options: { actingUserId?: string | null; template?: string } = {},
 ): SlackTestEnvironment {
-  const template = options.template ?? 'slack_unit';
-  const defaultActor = options.actingUserId === undefined ? 'U0BOT' : options.actingUserId;
-  let engine: Engine;
-  let router: Router;
-  let env: Environment;
-
-  beforeAll(async () => {
-    engine = await Engine.create({ services: [slack] });
-    await engine.loadTemplate(template, seed);
-    router = createRouter([slack]);
-  }, 120_000);
-  afterAll(async () => {
-    await engine?.close();
-  });
-  beforeEach(async () => {
-    env = await engine.createEnvironment(template, { actingUserId: defaultActor });
-  });
-  afterEach(async () => {
-    await env?.dispose();
+  const base = withReplicaEnvironment({
+    replicas: [slack],
+    seed,
+    template: options.template ?? 'slack_unit',
+    actingUserId: options.actingUserId === undefined ? 'U0BOT' : options.actingUserId,
   });
 
   async function request(method: string, params: Record<string, unknown> = {}, opts: CallOptions = {}) {
-    const base = opts.base ?? 'https://slack.com/api/';
-    const headers: Record<string, string> = {};
-    const token = opts.token === undefined ? 'xoxb-test' : opts.token;
-    if (token !== null) headers.authorization = `Bearer ${token}`;
+    const url = `${opts.base ?? 'https://slack.com/api/'}${method}`;
+    const headers = authHeaders(opts.token, 'xoxb-test');
     let req: Request;
     if (opts.get) {
-      req = new Request(`${base}${method}?${formBody(params)}`, { method: 'GET', headers });
+      req = new Request(`${url}?${formBody(params)}`, { method: 'GET', headers });
     } else if (opts.json) {
       headers['content-type'] = 'application/json; charset=utf-8';
-      req = new Request(`${base}${method}`, { method: 'POST', headers, body: JSON.stringify(params) });
+      req = new Request(url, { method: 'POST', headers, body: JSON.stringify(params) });
     } else {
       headers['content-type'] = 'application/x-www-form-urlencoded';
-      req = new Request(`${base}${method}`, { method: 'POST', headers, body: formBody(params).toString() });
+      req = new Request(url, { method: 'POST', headers, body: formBody(params).toString() });
     }
-    const res = await router.route(req, env);
+    const res = await base.send(req);
     return { status: res.status, body: await res.json() };
   }
 
-  return {
-    get engine() {
-      return engine;
-    },
-    get router() {
-      return router;
-    },
-    get env() {
-      return env;
-    },
+  return Object.assign(base, {
     request,
-    async call(method, params, opts) {
+    async call(method: string, params?: Record<string, unknown>, opts?: CallOptions) {
       return (await request(method, params, opts)).body;
     },
-    actAs(userId) {
-      env.actingUserId = userId;
-    },
-    query<T = Row>(sql: string, params: unknown[] = []) {
-      return env.transaction('slack', (tx) => tx.query<T>(sql, params));
-    },
-    diff() {
-      return env.diff();
-    },
-  };
+  });
 }
 
 /**

@@ -1,34 +1,21 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { runAgent } from '../../../src/agent/loop.ts';
 import { replayScriptModel, scriptedProvider } from '../../../src/agent/providers/scriptedProvider.ts';
 import { parseRunRecords, toJsonl } from '../../../src/agent/record.ts';
 import { sessionWorld } from '../../../src/agent/world.ts';
-import { openWorkbench } from '../../../src/cli/nodeEngine.ts';
 import { slack } from '../../../src/replicas/slack/index.ts';
-import { loadSuite, type Scenario } from '../../../src/scenarios/index.ts';
-import { parseFaultPlan, type Workbench } from '../../../src/session/index.ts';
+import { parseFaultPlan } from '../../../src/session/index.ts';
 import type { ModelProvider } from '../../../src/agent/types.ts';
-import { repoRoot } from '../cli/fixtures.ts';
+import { withSlackSuiteWorkbench } from '../../helpers/slackSuiteWorkbench.ts';
 
-let workbench: Workbench;
-let scenario: Scenario;
-
-beforeAll(async () => {
-  workbench = await openWorkbench(join(repoRoot, 'scenarios'));
-  const loaded = loadSuite(readFileSync(join(repoRoot, 'scenarios/slack/suite.json'), 'utf8'));
-  if (!loaded.ok) throw new Error('suite does not load');
-  scenario = loaded.suite.tests.find((t) => t.id === 'random-boardgame-venue')!;
-}, 120_000);
-afterAll(() => workbench.engine.close());
+const project = withSlackSuiteWorkbench('random-boardgame-venue');
 
 async function faultedRun(provider: ModelProvider, faults: string, mode: 'code' | 'tools') {
   const plan = parseFaultPlan(faults);
-  const session = await workbench.open(scenario);
+  const session = await project.workbench.open(project.scenario);
   session.setFaults(plan);
   try {
-    return await runAgent({ provider, model: { protocol: 'openai', baseURL: 'scripted', model: 'scripted' }, world: sessionWorld(session), scenario, replicas: [slack], settings: { mode }, faults: plan });
+    return await runAgent({ provider, model: { protocol: 'openai', baseURL: 'scripted', model: 'scripted' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack], settings: { mode }, faults: plan });
   } finally {
     await session.dispose();
   }
@@ -60,9 +47,9 @@ describe('faults in agent runs', () => {
   });
 
   it('a run without faults records none', async () => {
-    const session = await workbench.open(scenario);
+    const session = await project.workbench.open(project.scenario);
     try {
-      const record = await runAgent({ provider: replayScriptModel(probe), model: { protocol: 'openai', baseURL: 'scripted', model: 'scripted' }, world: sessionWorld(session), scenario, replicas: [slack] });
+      const record = await runAgent({ provider: replayScriptModel(probe), model: { protocol: 'openai', baseURL: 'scripted', model: 'scripted' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack] });
       expect(record.faults).toBeUndefined();
       expect(record.steps[0].actions[0].observation).toMatch(/^200 null/);
     } finally {

@@ -1,30 +1,16 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { runAgent } from '../../../src/agent/loop.ts';
 import { createProvider } from '../../../src/agent/providers/index.ts';
 import { toCsv, toJsonl } from '../../../src/agent/record.ts';
 import { sessionWorld } from '../../../src/agent/world.ts';
 import type { ProviderProtocol } from '../../../src/agent/types.ts';
-import { openWorkbench } from '../../../src/cli/nodeEngine.ts';
 import { slack } from '../../../src/replicas/slack/index.ts';
-import { loadSuite, type Scenario } from '../../../src/scenarios/index.ts';
-import type { Workbench } from '../../../src/session/index.ts';
 import { startFakeModelServer, type FakeReply } from '../../helpers/fakeModelServer.ts';
-import { repoRoot } from '../cli/fixtures.ts';
+import { withSlackSuiteWorkbench } from '../../helpers/slackSuiteWorkbench.ts';
 
 const KEY = 'sk-live-NEVER-LEAK-9f8e7d';
-let workbench: Workbench;
-let scenario: Scenario;
+const project = withSlackSuiteWorkbench('random-boardgame-venue');
 let server: Awaited<ReturnType<typeof startFakeModelServer>> | null = null;
-
-beforeAll(async () => {
-  workbench = await openWorkbench(join(repoRoot, 'scenarios'));
-  const loaded = loadSuite(readFileSync(join(repoRoot, 'scenarios/slack/suite.json'), 'utf8'));
-  if (!loaded.ok) throw new Error('suite does not load');
-  scenario = loaded.suite.tests.find((t) => t.id === 'random-boardgame-venue')!;
-}, 120_000);
-afterAll(() => workbench.engine.close());
 afterEach(async () => {
   await server?.close();
   server = null;
@@ -33,9 +19,9 @@ afterEach(async () => {
 async function run(protocol: ProviderProtocol, script: FakeReply[], settings: Parameters<typeof runAgent>[0]['settings'] = {}, signal?: AbortSignal) {
   server = await startFakeModelServer(script);
   const provider = createProvider({ protocol, baseURL: protocol === 'openai' ? server.openaiBaseURL : server.anthropicBaseURL, maxRetries: 1 }, KEY);
-  const session = await workbench.open(scenario);
+  const session = await project.workbench.open(project.scenario);
   try {
-    return await runAgent({ provider, model: { protocol, baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario, replicas: [slack], settings, signal });
+    return await runAgent({ provider, model: { protocol, baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack], settings, signal });
   } finally {
     await session.dispose();
   }
@@ -122,11 +108,11 @@ describe('agent loop limits', () => {
   it('Stop after a step ends the run cleanly, keeps the step and evaluates the state', async () => {
     server = await startFakeModelServer([{ text: curlPost }, { text: listChannels }, { text: 'never reached' }]);
     const provider = createProvider({ protocol: 'openai', baseURL: server.openaiBaseURL }, KEY);
-    const session = await workbench.open(scenario);
+    const session = await project.workbench.open(project.scenario);
     const stop = new AbortController();
     try {
       const record = await runAgent({
-        provider, model: { protocol: 'openai', baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario, replicas: [slack],
+        provider, model: { protocol: 'openai', baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack],
         signal: stop.signal, events: { onStep: () => stop.abort() },
       });
       expect(record.endReason).toBe('stopped');
@@ -149,10 +135,10 @@ describe('forking a saved run', () => {
       seen.push(JSON.stringify(req.messages));
       return { text: 'All done.\nAnswer: posted' };
     });
-    const session = await workbench.open(scenario);
+    const session = await project.workbench.open(project.scenario);
     try {
       const forked = await runAgent({
-        provider, model: { protocol: 'openai', baseURL: 'scripted', model: 'other' }, world: sessionWorld(session), scenario, replicas: [slack],
+        provider, model: { protocol: 'openai', baseURL: 'scripted', model: 'other' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack],
         fork: { record: first, through: 0 },
       });
       expect(forked.steps).toHaveLength(2);

@@ -1,10 +1,5 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorkbench } from '../../../src/cli/nodeEngine.ts';
-import { loadSuite, type Scenario } from '../../../src/scenarios/index.ts';
-import type { Workbench } from '../../../src/session/index.ts';
-import { repoRoot } from '../cli/fixtures.ts';
+import { describe, expect, it } from 'vitest';
+import { withSlackSuiteWorkbench } from '../../helpers/slackSuiteWorkbench.ts';
 
 // Invariant 4: the same script on the same seed gives the same responses and the same diff, byte for byte —
 // including what the script derives from Date and Math.random.
@@ -22,21 +17,13 @@ const post = await fetch('https://slack.com/api/chat.postMessage', {
 console.log(JSON.stringify(await post.json()));
 `;
 
-let workbench: Workbench;
-let scenario: Scenario;
-beforeAll(async () => {
-  workbench = await openWorkbench(join(repoRoot, 'scenarios'));
-  const loaded = loadSuite(readFileSync(join(repoRoot, 'scenarios/slack/suite.json'), 'utf8'));
-  if (!loaded.ok) throw new Error('suite does not load');
-  scenario = loaded.suite.tests[0];
-});
-afterAll(() => workbench.engine.close());
+const project = withSlackSuiteWorkbench();
 
 describe('determinism', () => {
   it('gives the same console and diff for the same script in two fresh environments', async () => {
     const outcomes = [];
     for (let i = 0; i < 2; i++) {
-      const session = await workbench.open(scenario);
+      const session = await project.workbench.open(project.scenario);
       const step = await session.runStep(script);
       expect(step.script.ok).toBe(true);
       outcomes.push(JSON.stringify({ console: step.script.console, diff: step.runDiff }));
@@ -47,7 +34,7 @@ describe('determinism', () => {
   });
 
   it('gives the same again after a reset', async () => {
-    const session = await workbench.open(scenario);
+    const session = await project.workbench.open(project.scenario);
     const first = JSON.stringify((await session.runStep(script)).runDiff);
     await session.reset();
     const second = JSON.stringify((await session.runStep(script)).runDiff);

@@ -1,12 +1,8 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { LogLevel, WebClient, ErrorCode, type WebAPIRateLimitedError, type WebAPIHTTPError } from '@slack/web-api';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openWorkbench } from '../../../src/cli/nodeEngine.ts';
-import { loadSuite, type Scenario } from '../../../src/scenarios/index.ts';
-import { withFaults, type FaultEvent, type FaultPlan, type Workbench } from '../../../src/session/index.ts';
+import { describe, expect, it } from 'vitest';
+import { withFaults, type FaultEvent, type FaultPlan } from '../../../src/session/index.ts';
 import { withSlackEnvironment } from '../../helpers/slackEnvironment.ts';
-import { repoRoot } from '../cli/fixtures.ts';
+import { withSlackSuiteWorkbench } from '../../helpers/slackSuiteWorkbench.ts';
 
 describe('fault injection seen by the official Slack SDK', () => {
   const slack = withSlackEnvironment();
@@ -64,18 +60,10 @@ describe('fault injection seen by the official Slack SDK', () => {
 });
 
 describe('fault injection seen by a sandboxed script', () => {
-  let workbench: Workbench;
-  let scenario: Scenario;
-  beforeAll(async () => {
-    workbench = await openWorkbench(join(repoRoot, 'scenarios'));
-    const loaded = loadSuite(readFileSync(join(repoRoot, 'scenarios/slack/suite.json'), 'utf8'));
-    if (!loaded.ok) throw new Error('suite does not load');
-    scenario = loaded.suite.tests[0];
-  });
-  afterAll(() => workbench.engine.close());
+  const project = withSlackSuiteWorkbench();
 
   it('lets a script read the 429, wait Retry-After and retry; the session records the faults', async () => {
-    const session = await workbench.open(scenario);
+    const session = await project.workbench.open(project.scenario);
     session.setFaults({ rateLimit: { every: 1, retryAfterSeconds: 1 } });
     const step = await session.runStep(`
       const call = () => fetch('https://slack.com/api/auth.test', { method: 'POST', headers: { Authorization: 'Bearer x' } });
@@ -90,7 +78,7 @@ describe('fault injection seen by a sandboxed script', () => {
   });
 
   it('has no faults unless a run asks for them', async () => {
-    const session = await workbench.open(scenario);
+    const session = await project.workbench.open(project.scenario);
     const step = await session.runStep(`const r = await fetch('https://slack.com/api/auth.test', { method: 'POST', headers: { Authorization: 'Bearer x' } }); console.log(r.status);`);
     expect(step.script.console.map((c) => c.text)).toEqual(['200']);
     expect(session.faultEvents).toEqual([]);
