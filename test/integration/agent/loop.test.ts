@@ -59,6 +59,16 @@ describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol)
     expect(toCsv([record])).not.toContain(KEY);
   });
 
+  it('nothing a script can reach holds the key: globals, their string values, what the replica answers', async () => {
+    const probe =
+      "```javascript\nconst seen = [];\nconst walk = (o, depth) => { for (const k of Object.getOwnPropertyNames(o)) { let v; try { v = o[k]; } catch { continue; } seen.push(k); if (typeof v === 'string') seen.push(v); else if (v && typeof v === 'object' && depth < 2) walk(v, depth + 1); } };\nwalk(globalThis, 0);\nconst r = await fetch('https://slack.com/api/auth.test', { method: 'POST', headers: { Authorization: 'Bearer difflab-agent' } });\nseen.push(JSON.stringify(await r.json()), String(new Error().stack));\nconsole.log('strings seen: ' + seen.length + ', with a key prefix: ' + JSON.stringify(seen.filter((x) => /sk-/.test(x))));\n```";
+    const record = await run(protocol, [{ text: probe }, { text: 'Answer: done' }]);
+    const observation = record.steps[0].actions[0].observation;
+    // The script looked at hundreds of names and values, and none of them carries an `sk-` key.
+    expect(Number(/strings seen: (\d+)/.exec(observation)?.[1])).toBeGreaterThan(100);
+    expect(observation).toContain('with a key prefix: []');
+  });
+
   it('tool mode: calls the route table\'s tools and passes', async () => {
     const record = await run(
       protocol,
