@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Diff, RowUpdate, SchemaInfo, SeedFile } from '../../../src/engine/index.ts';
 import { evaluateDiff } from '../../../src/evaluation/index.ts';
 import { loadSuite } from '../../../src/scenarios/index.ts';
-import { mutantsOf } from '../../../src/studio/mutants.ts';
+import { lintScenario } from '../../../src/studio/lint.ts';
+import { MUTATED_ROWS_PER_PART, mutantsOf, rowSample } from '../../../src/studio/mutants.ts';
 
 // A bulk update like the mail suite's "mark every unread digest read": one changed row per message.
 const schema: SchemaInfo = {
@@ -31,11 +32,25 @@ describe('mutants of a bulk diff', () => {
   const verdict = evaluateDiff(scenario.spec, reference, { schema, closedWorld: true });
   const mutants = mutantsOf({ scenario, reference, referenceVerdict: verdict, seed, schema });
 
-  it('makes one drop-change and one changed value per row, and leaves the reference as it was', () => {
+  it('makes per-row mutants for an evenly spaced sample of a big diff, and leaves the reference as it was', () => {
     expect(verdict.passed).toBe(true);
-    expect(mutants.filter((m) => m.kind === 'drop-change')).toHaveLength(N);
-    expect(mutants.filter((m) => m.kind === 'change-asserted-value').length).toBeGreaterThanOrEqual(N);
+    const dropped = mutants.filter((m) => m.kind === 'drop-change').map((m) => m.name);
+    expect(dropped).toHaveLength(MUTATED_ROWS_PER_PART);
+    expect(dropped[0]).toBe('drop-change: update messages#m0');
+    expect(dropped.at(-1)).toBe(`drop-change: update messages#m${Math.floor(((MUTATED_ROWS_PER_PART - 1) * N) / MUTATED_ROWS_PER_PART)}`);
+    expect(mutants.filter((m) => m.kind === 'change-asserted-value').length).toBeGreaterThanOrEqual(MUTATED_ROWS_PER_PART);
     expect(JSON.stringify(reference)).toBe(snapshot);
+  });
+
+  it('mutates every row of a diff under the cap, and the lint report says when it sampled', () => {
+    const small = { ...reference, updates: reference.updates.slice(0, 5) };
+    expect(rowSample(small)).toMatchObject({ mutated: 5, total: 5 });
+    const none = { inserts: [], updates: [], deletes: [] };
+    const lint = (diff: Diff) => lintScenario({ scenario, schema, seed, reference: { diff, answer: null, error: null }, empty: { diff: none, answer: null, error: null } });
+    expect(lint(reference).sampledRows).toEqual({ mutated: MUTATED_ROWS_PER_PART, total: N });
+    expect(lint(reference).score.caught).toBe(lint(reference).score.total);
+    expect(rowSample(reference, 1000)).toMatchObject({ mutated: N, total: N });
+    expect(mutantsOf({ scenario, reference, referenceVerdict: verdict, seed, schema }, rowSample(reference, 1000)).filter((m) => m.kind === 'drop-change')).toHaveLength(N);
   });
 
   it('shares every row a mutant does not change with the reference, so memory grows with mutants, not mutants × rows', () => {
