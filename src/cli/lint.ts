@@ -7,6 +7,7 @@ import { readSeed, seedsDir } from './seeds.ts';
 import { selectedSuites, suiteSelectionFlags } from './suites.ts';
 import { percent, suiteScore, type LintReport } from '../studio/lint.ts';
 import { lintScenarioIn } from '../studio/lintIn.ts';
+import { MUTATED_ROWS_PER_PART } from '../studio/mutants.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
 
@@ -63,7 +64,8 @@ export async function lintCommand(argv: string[]): Promise<number> {
       if (flags.json) out(JSON.stringify({ suite: s.suite.id, file: s.file, score: total, openWorldScore: open, reports }));
       else {
         out(`suite ${s.suite.id}: mutation score ${percent(total)} (${total.caught}/${total.total} mutants caught); open world (Agent-Diff verdict) ${percent(open)} (${open.caught}/${open.total})`);
-        out(`  ${reports.length - reports.filter((r) => r.problems.length).length}/${reports.length} scenarios without problems, ${reports.filter((r) => r.warnings.length).length} with warnings\n`);
+        const sampled = reports.filter((r) => r.sampledRows).length;
+        out(`  ${reports.length - reports.filter((r) => r.problems.length).length}/${reports.length} scenarios without problems, ${reports.filter((r) => r.warnings.length).length} with warnings${sampled ? `; ${sampled} with per-row mutants for a sample of rows (at most ${MUTATED_ROWS_PER_PART} per part of a diff)` : ''}\n`);
       }
     }
   });
@@ -74,6 +76,7 @@ function printReport(out: (line: string) => void, r: LintReport, verbose: boolea
   const status = r.problems.length > 0 ? 'PROBLEM' : r.warnings.length > 0 ? 'weak' : 'ok';
   const open = `open world ${r.openWorldScore.caught}/${r.openWorldScore.total}`;
   out(`  ${r.id.padEnd(32)} ${`${r.score.caught}/${r.score.total}`.padStart(7)} ${percent(r.score).padStart(7)}  ${open.padEnd(20)} ${status}`);
+  if (r.sampledRows) out(`      note: per-row mutants for ${r.sampledRows.mutated} of ${r.sampledRows.total} rows of the reference diff (evenly spaced sample, at most ${MUTATED_ROWS_PER_PART} per part)`);
   for (const p of r.problems) out(`      problem: ${p}`);
   for (const w of r.warnings) out(`      warning: ${w}`);
   if (verbose) {

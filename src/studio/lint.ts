@@ -1,7 +1,7 @@
 import type { Diff, SchemaInfo, SeedFile } from '../engine/types.ts';
 import { evaluateDiff, type AssertionSpec, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/types.ts';
-import { mutantsOf, type MutantKind } from './mutants.ts';
+import { mutantsOf, rowSample, type MutantKind } from './mutants.ts';
 import { seedTables } from './seedTables.ts';
 
 /**
@@ -63,6 +63,8 @@ export interface LintReport {
   assertions: AssertionNeed[];
   /** Ids from the seed that the prompt names (empty when the scenario says ids are explicit). */
   promptIds: string[];
+  /** Set when the reference diff is big enough that only a sample of its rows got per-row mutants. */
+  sampledRows?: { mutated: number; total: number };
 }
 
 export function lintScenario(input: LintInput): LintReport {
@@ -85,9 +87,10 @@ export function lintScenario(input: LintInput): LintReport {
   if (emptyPassed) problems.push('the empty script passes: the assertions do not require any change');
 
   // (c): mutants only mean something when the reference passes.
+  const sample = input.reference && referenceVerdict?.passed ? rowSample(input.reference.diff) : null;
   const mutants =
-    input.reference && referenceVerdict?.passed
-      ? mutantsOf({ scenario, reference: input.reference.diff, referenceVerdict, seed: input.seed, schema: input.schema })
+    input.reference && referenceVerdict?.passed && sample
+      ? mutantsOf({ scenario, reference: input.reference.diff, referenceVerdict, seed: input.seed, schema: input.schema }, sample)
       : [];
   const results: MutantResult[] = mutants.map((m) => {
     const v = judge(scenario.spec, m.diff);
@@ -129,6 +132,7 @@ export function lintScenario(input: LintInput): LintReport {
     openWorldScore: { caught: results.filter((r) => r.caughtOpenWorld).length, total: results.length },
     assertions,
     promptIds,
+    ...(sample && sample.mutated < sample.total ? { sampledRows: { mutated: sample.mutated, total: sample.total } } : {}),
   };
 }
 

@@ -13,6 +13,11 @@ export function LintReportView() {
         <strong className={r.problems.length ? 'fail' : 'pass'}>{r.problems.length ? 'Problems' : 'Sound'}</strong> · mutation score {percent(r.score)} ({r.score.caught}/
         {r.score.total}) · open world {percent(r.openWorldScore)}
       </p>
+      {r.sampledRows && (
+        <p className="studio-muted">
+          Per-row mutants for an evenly spaced sample of {r.sampledRows.mutated} of the diff's {r.sampledRows.total} rows.
+        </p>
+      )}
       <ul>
         {r.problems.map((p, i) => (
           <li key={`p${i}`} className="fail">
