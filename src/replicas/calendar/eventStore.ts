@@ -111,22 +111,35 @@ export function overlaps(e: EventRow, calendarZone: string, w: Window): boolean 
 }
 
 /**
+ * One instance of a series before it is made a row: an exception row, or a master and one of its occurrences
+ * (`instanceOf` builds the row). Listing a year makes thousands and returns a page, so only the page is built.
+ */
+export type InstanceSlot = { row: EventRow; master?: undefined; occ?: undefined } | { row?: undefined; master: EventRow; occ: Occurrence };
+
+export const slotRow = (s: InstanceSlot): EventRow => s.row ?? instanceOf(s.master!, s.occ!);
+
+/**
  * Every instance of a master in the window: generated ones, replaced by their exception rows where one exists
  * (`exceptions` by key). Cancelled exceptions are kept (callers drop them unless showDeleted).
  */
-export function seriesInstances(master: EventRow, exceptions: Map<string, EventRow>, cal: CalendarRow, w: Window, to: DateTime, limit?: number): EventRow[] {
+export function seriesSlots(master: EventRow, exceptions: Map<string, EventRow>, cal: CalendarRow, w: Window, to: DateTime, limit?: number): InstanceSlot[] {
   const bounded = isBounded(master.recurrence ?? []);
   const end = w.to ?? (bounded ? DateTime.fromISO('2200-01-01T00:00:00Z') : to);
   const occ = expandSeries({ start: master.start, end: master.end, recurrence: master.recurrence ?? [] }, cal.time_zone, w.from, end, limit);
-  const out: EventRow[] = [];
-  const seen = new Set<string>();
+  const out: InstanceSlot[] = [];
+  const seen = exceptions.size ? new Set<string>() : undefined;
   for (const o of occ) {
-    seen.add(o.key);
-    out.push(exceptions.get(o.key) ?? instanceOf(master, o));
+    seen?.add(o.key);
+    const ex = exceptions.size ? exceptions.get(o.key) : undefined;
+    out.push(ex ? { row: ex } : { master, occ: o });
   }
   // Exceptions moved into the window from an occurrence outside it.
-  for (const [key, ex] of exceptions) if (!seen.has(key) && overlaps(ex, cal.time_zone, w)) out.push(ex);
+  for (const [key, ex] of exceptions) if (!seen!.has(key) && overlaps(ex, cal.time_zone, w)) out.push({ row: ex });
   return out;
+}
+
+export function seriesInstances(master: EventRow, exceptions: Map<string, EventRow>, cal: CalendarRow, w: Window, to: DateTime, limit?: number): EventRow[] {
+  return seriesSlots(master, exceptions, cal, w, to, limit).map(slotRow);
 }
 
 export function stamp(ctx: RouteContext, nowMs: number): { etag: string; updated_at: string } {

@@ -14,6 +14,9 @@ import {
   overlaps,
   renderEvents,
   seriesInstances,
+  seriesSlots,
+  slotRow,
+  type InstanceSlot,
   startMillis,
   storedInstants,
   type Window,
@@ -24,7 +27,7 @@ import { checkRecurrence, expandSeries, instanceKey } from './recurrence.ts';
 import type { AttendeeRow, EventRow, UserRow } from './rows.ts';
 import { newEtag } from './serialize.ts';
 import { upsert } from './sql.ts';
-import { checkEventTime, instantOf, isoNow, isZone, queryInstant, zoneOf, type EventTime } from './time.ts';
+import { checkEventTime, instantMs, instantOf, isoNow, isZone, queryInstant, zoneOf, type EventTime } from './time.ts';
 
 const JSON_COLUMNS = ['start', 'end', 'recurrence', 'original_start_time', 'reminders', 'extended_properties', 'conference_data', 'attachments', 'source'] as const;
 
@@ -294,6 +297,27 @@ function extendedMatch(e: EventRow, kind: 'private' | 'shared', filters: string[
   });
 }
 
+/** An events.list candidate: a row or a series instance not yet built, with what filtering and sorting read. */
+interface Candidate {
+  slot: InstanceSlot;
+  /** The series is cancelled: its instances are listed as cancelled copies. */
+  cancelAll: boolean;
+  id: string;
+  status: string;
+  updatedMs: number;
+  startMs: number;
+  row?: EventRow;
+}
+
+function rowCandidate(r: EventRow, calZone: string): Candidate {
+  return { slot: { row: r }, cancelAll: false, id: r.id, status: r.status, updatedMs: r.updated_at ? new Date(r.updated_at).getTime() : 0, startMs: startMillis(r, calZone) };
+}
+
+function candidateRow(c: Candidate): EventRow {
+  if (!c.row) c.row = c.cancelAll ? plainRow(slotRow(c.slot), { status: 'cancelled' }) : slotRow(c.slot);
+  return c.row;
+}
+
 export async function eventsList(params: Params, ctx: RouteContext): Promise<Response> {
   const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'freeBusyReader');
   const nowMs = ctx.now();
@@ -351,41 +375,57 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
   }
   const masters = new Map(rows.filter(isRecurring).map((r) => [r.id, r]));
 
-  let items: EventRow[] = [];
+  // Candidates stay slots (with the keys filtering and sorting need) until the page is chosen: only the page's
+  // instances are built as rows.
+  const calZone = a.cal.time_zone;
+  const updatedOf = (e: EventRow) => (e.updated_at ? new Date(e.updated_at).getTime() : 0);
+  let items: Candidate[] = [];
   const end = horizon(ctx, w, nowMs);
   for (const r of rows) {
     if (r.recurring_event_id && masters.has(r.recurring_event_id) && singleEvents) continue; // placed by its series
     if (isRecurring(r)) {
-      const instances = seriesInstances(r, exceptions.get(r.id) ?? new Map(), a.cal, w, end);
+      const slots = seriesSlots(r, exceptions.get(r.id) ?? new Map(), a.cal, w, end);
       if (singleEvents) {
-        for (const inst of instances) items.push(r.status === 'cancelled' ? plainRow(inst, { status: 'cancelled' }) : inst);
-      } else if (instances.length || (!w.from && !w.to)) {
-        items.push(r);
+        const cancelAll = r.status === 'cancelled';
+        const masterUpdated = updatedOf(r);
+        for (const slot of slots) {
+          if (slot.row) {
+            items.push({ slot, cancelAll, id: slot.row.id, status: cancelAll ? 'cancelled' : slot.row.status, updatedMs: updatedOf(slot.row), startMs: startMillis(slot.row, calZone) });
+          } else {
+            const o = slot.occ;
+            const startMs = isAllDay(r) ? instantMs(o.times(true).start, calZone) : o.startMs;
+            items.push({ slot, cancelAll, id: `${r.id}_${o.key}`, status: r.status, updatedMs: masterUpdated, startMs });
+          }
+        }
+      } else if (slots.length || (!w.from && !w.to)) {
+        items.push(rowCandidate(r, calZone));
       }
       continue;
     }
-    if (overlaps(r, a.cal.time_zone, w)) items.push(r);
+    if (overlaps(r, calZone, w)) items.push(rowCandidate(r, calZone));
   }
 
-  const updatedMs = (e: EventRow) => (e.updated_at ? new Date(e.updated_at).getTime() : 0);
   if (!showDeleted) items = items.filter((e) => e.status !== 'cancelled');
-  if (since !== undefined) items = items.filter((e) => updatedMs(e) > since!);
-  if (updatedMin) items = items.filter((e) => updatedMs(e) >= updatedMin.toMillis());
-  if (iCalUID) items = items.filter((e) => e.ical_uid === iCalUID);
-  if (privateProps.length) items = items.filter((e) => extendedMatch(e, 'private', privateProps));
-  if (sharedProps.length) items = items.filter((e) => extendedMatch(e, 'shared', sharedProps));
+  if (since !== undefined) items = items.filter((e) => e.updatedMs > since!);
+  if (updatedMin) items = items.filter((e) => e.updatedMs >= updatedMin.toMillis());
+  if (iCalUID) items = items.filter((e) => candidateRow(e).ical_uid === iCalUID);
+  if (privateProps.length) items = items.filter((e) => extendedMatch(candidateRow(e), 'private', privateProps));
+  if (sharedProps.length) items = items.filter((e) => extendedMatch(candidateRow(e), 'shared', sharedProps));
   if (q) {
-    const att = await attendeesOf(ctx, [...new Set(items.flatMap((e) => [e.id, e.recurring_event_id ?? e.id]))]);
-    items = items.filter((e) => matchesQuery(e, att.get(e.id) ?? (e.recurring_event_id ? att.get(e.recurring_event_id) ?? [] : []), q));
+    const all = items.map(candidateRow);
+    const att = await attendeesOf(ctx, [...new Set(all.flatMap((e) => [e.id, e.recurring_event_id ?? e.id]))]);
+    items = items.filter((c, i) => {
+      const e = all[i];
+      return matchesQuery(e, att.get(e.id) ?? (e.recurring_event_id ? att.get(e.recurring_event_id) ?? [] : []), q);
+    });
   }
-  const startKey = new Map(items.map((e) => [e, startMillis(e, a.cal.time_zone)]));
-  if (orderBy === 'updated') items.sort((x, y) => updatedMs(x) - updatedMs(y) || x.id.localeCompare(y.id));
-  else items.sort((x, y) => startKey.get(x)! - startKey.get(y)! || x.id.localeCompare(y.id));
+  if (orderBy === 'updated') items.sort((x, y) => x.updatedMs - y.updatedMs || x.id.localeCompare(y.id));
+  else items.sort((x, y) => x.startMs - y.startMs || x.id.localeCompare(y.id));
 
-  const page = items.slice(offset, offset + limit);
+  const page = items.slice(offset, offset + limit).map(candidateRow);
   const more = offset + limit < items.length;
   const rendered = await renderEvents(ctx, a.me, page, a.role === 'freeBusyReader');
-  const latest = items.reduce((m, e) => Math.max(m, updatedMs(e)), 0);
+  const latest = items.reduce((m, e) => Math.max(m, e.updatedMs), 0);
   return ok({
     kind: 'calendar#events',
     etag: `"${nowMs}"`,
