@@ -55,9 +55,11 @@ export async function selftestCommand(argv: string[]): Promise<number> {
             const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'), {}, (step) => {
               if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, step.script.requests));
             });
-            solutionPassed = outcome.passed;
+            // A solution that stops with an error is broken even when what it did before stopping passes (as the lint's check a).
+            solutionPassed = outcome.passed && !outcome.error;
             row.solution = verdictText(outcome);
             if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
+            else if (outcome.error) row.why.push(`solution stopped: ${outcome.error.split('\n')[0]}`);
           }
           const { outcome: empty } = await runScenario(workbench, test, '');
           row.empty = verdictText(empty);

@@ -26,5 +26,6 @@ async function eventNamed(calendarId, text, params = '') {
 const ev = await eventNamed('primary', '1:1 Priya / Kenji');
 const rule = ev.recurrence.find((r) => r.startsWith('RRULE:'));
 await api('PATCH', `/calendars/primary/events/${ev.id}`, { recurrence: [`${rule};UNTIL=20260415T065959Z`] });
-const inst = await api('GET', `/calendars/primary/events/${ev.id}/instances?timeMin=2026-04-15T00:00:00Z&timeMax=2026-12-31T00:00:00Z`);
+// "After April 14" in Priya's zone: 00:00Z would still hold the April 14 17:00 PDT meeting, which ends after it.
+const inst = await api('GET', `/calendars/primary/events/${ev.id}/instances?timeMin=${enc('2026-04-15T00:00:00-07:00')}&timeMax=2026-12-31T00:00:00Z`);
 if (inst.items.length) throw new Error('meetings remain after April 14');

@@ -1,5 +1,5 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { difflab, makeFixture, tinySuite } from './fixtures.ts';
+import { difflab, helloScript, makeFixture, tinySuite } from './fixtures.ts';
 
 const fx = makeFixture();
 afterAll(() => fx.cleanup());
@@ -23,6 +23,18 @@ describe('difflab selftest', () => {
     expect(lines.find((l) => l.startsWith('wrong-solution'))).toMatch(/fail 0\/1\s+fail 0\/1\s+\d+\s+FAILED$/);
     expect(r.stdout).toMatch(/solution: assertions\[0\]/);
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('fails a reference solution that does its work and then stops with an error, as the lint does', async () => {
+    fx.file('solutions/stops.js', `${helloScript}\nthrow new Error('self-check failed');\n`);
+    const suite = fx.file('stops-suite.json', JSON.stringify({ ...tinySuite, tests: [{ ...tinySuite.tests[0], id: 'stops-after-work', solution: 'solutions/stops.js' }] }));
+    const r = await difflab(['selftest', '--suite', suite, '--seeds', fx.seeds]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    // The diff alone passes; the error is what fails it.
+    expect(lines.find((l) => l.startsWith('stops-after-work'))).toMatch(/pass 1\/1\s+fail 0\/1\s+\d+\s+FAILED$/);
+    expect(r.stdout).toMatch(/solution stopped: Error: self-check failed/);
+    expect(lines.at(-1)).toBe('0 passed, 1 failed');
   });
 
   it('says so when a service has no suite', async () => {
