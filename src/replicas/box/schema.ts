@@ -95,7 +95,7 @@ CREATE TABLE box_files (
   content_modified_at timestamptz,
   trashed_at     timestamptz
 );
-CREATE INDEX box_files_parent ON box_files (parent_id, lower(name), id);
+-- Every read of files by parent asks for live ones only, so the partial index is the only one files need.
 CREATE INDEX box_files_live_children ON box_files (parent_id, lower(name), id) WHERE item_status = 'active';
 
 CREATE TABLE box_file_versions (
