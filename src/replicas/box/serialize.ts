@@ -75,8 +75,11 @@ export class ItemSerializer {
     const missing = [...new Set(rows.map((r) => r.parent_id).filter((id): id is string => id != null && !this.folders.has(id)))];
     if (missing.length) {
       const links = await this.ctx.tx.query<FolderLink>(
+        // Each step looks its parents up by key (LATERAL … OFFSET 0): with no planner statistics a plain join hashes
+        // every folder of the environment to find a few dozen parents.
         `WITH RECURSIVE up AS (SELECT id, name, parent_id, sequence_id, etag FROM box_folders WHERE id = ANY($1)
-           UNION SELECT f.id, f.name, f.parent_id, f.sequence_id, f.etag FROM box_folders f JOIN up ON f.id = up.parent_id)
+           UNION SELECT f.id, f.name, f.parent_id, f.sequence_id, f.etag FROM up
+             CROSS JOIN LATERAL (SELECT * FROM box_folders x WHERE x.id = up.parent_id OFFSET 0) f)
          SELECT * FROM up`,
         [missing],
       );
