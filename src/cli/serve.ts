@@ -57,9 +57,10 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const suites = options.suites ?? [];
   const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
   const defaultEnvs = await createDefaultEnvs(platform, workbench.router.replicas, suites, options);
+  const context: Context = { platform, workbench, defaultEnvs, realPaths: realPaths(workbench.router.replicas) };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const response = await dispatch(req, { platform, workbench, defaultEnvs });
+      const response = await dispatch(req, context);
       await send(res, response);
     } catch (err) {
       await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
@@ -134,6 +135,8 @@ interface Context {
   platform: PlatformApi;
   workbench: Workbench;
   defaultEnvs: Map<string, EnvRecord>;
+  /** The replicas' real API paths, longest first: worked out once, read by every request. */
+  realPaths: RealPath[];
 }
 
 const notFound = (detail: string) => Response.json({ detail }, { status: 404 });
@@ -165,19 +168,21 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
     return routeTo(ctx, target.replica, target.replica.baseUrls[0], target.rest, search, req, body, record);
   }
 
-  const direct = realPathTarget(ctx.workbench.router, pathname);
+  const direct = realPathTarget(ctx.workbench.router, ctx.realPaths, pathname);
   if (direct) {
     const record = ctx.defaultEnvs.get(direct.replica.name);
     if (!record) return notFound(`no default ${direct.replica.title} environment: the seeds folder has no ${direct.replica.name} seed (pass --seed)`);
     return routeTo(ctx, direct.replica, direct.base, direct.rest, search, req, body, record);
   }
   return notFound(
-    `Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and each service at its real API path: ${realPaths(ctx.workbench.router.replicas).map((p) => p.prefix).filter((p) => p !== '/').join(', ')}`,
+    `Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and each service at its real API path: ${ctx.realPaths.map((p) => p.prefix).filter((p) => p !== '/').join(', ')}`,
   );
 }
 
+type RealPath = { replica: Replica; base: string; prefix: string };
+
 /** Each replica base URL's path (`https://api.box.com/2.0/` → `/2.0/`), longest first. */
-function realPaths(replicas: Replica[]): { replica: Replica; base: string; prefix: string }[] {
+function realPaths(replicas: Replica[]): RealPath[] {
   return replicas
     .flatMap((replica) => replica.baseUrls.map((base) => ({ replica, base, prefix: new URL(base).pathname })))
     .sort((a, b) => b.prefix.length - a.prefix.length);
@@ -187,8 +192,8 @@ function realPaths(replicas: Replica[]): { replica: Replica; base: string; prefi
  * The replica whose real API path starts `pathname` (`/api/2.0/files/content` → Box's upload base). A base at the
  * bare root (`https://api.linear.app/`) claims only paths one of its routes matches.
  */
-function realPathTarget(router: Router, pathname: string): { replica: Replica; base: string; rest: string } | null {
-  for (const p of realPaths(router.replicas)) {
+function realPathTarget(router: Router, paths: RealPath[], pathname: string): { replica: Replica; base: string; rest: string } | null {
+  for (const p of paths) {
     if (!pathname.startsWith(p.prefix)) continue;
     const rest = pathname.slice(p.prefix.length);
     if (p.prefix === '/' && !router.serves(p.replica.name, rest)) continue;
