@@ -1,4 +1,5 @@
 import type { TraceEntry } from '../evaluation/index.ts';
+import { requestTrace } from '../session/trace.ts';
 import type { AgentAction } from './record.ts';
 import type { WorldOutcome } from './world.ts';
 
@@ -12,7 +13,7 @@ export function traceOfAction(action: AgentAction, outcome: WorldOutcome | null)
   }
   const console = outcome ? outcome.script.console.map((c) => c.text).join('\n') : action.observation;
   return [
-    ...action.requests.map((r): TraceEntry => ({ kind: 'http', method: r.method, url: r.url, status: r.status, response: '' })),
+    ...requestTrace(action.requests),
     ...(console ? [{ kind: 'console', text: console } as TraceEntry] : []),
     ...(action.error ? [{ kind: 'console', text: `error: ${action.error}` } as TraceEntry] : []),
   ];

@@ -2,6 +2,7 @@ import { Engine, type Diff, type Environment, type SeedFile } from '../engine/in
 import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
+import { requestTrace } from './trace.ts';
 import { answerFromConsole, evaluateDiff, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
@@ -176,10 +177,7 @@ export class Session {
   }
 }
 
-/** A step's requests and console lines as judge trace entries (bodies are not logged by the sandbox). */
+/** A step's requests and console lines as judge trace entries. */
 function traceOf(script: ScriptResult): TraceEntry[] {
-  return [
-    ...script.requests.map((r): TraceEntry => ({ kind: 'http', method: r.method, url: r.url, status: r.status, response: '' })),
-    ...script.console.map((c): TraceEntry => ({ kind: 'console', text: c.text })),
-  ];
+  return [...requestTrace(script.requests), ...script.console.map((c): TraceEntry => ({ kind: 'console', text: c.text }))];
 }
