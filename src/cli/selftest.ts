@@ -17,13 +17,16 @@ export const selftestSpec = {
     ...suiteSelectionFlags,
     'record-endpoints': { type: 'boolean', description: `write the endpoints each reference solution calls to ${RELEVANT_ENDPOINTS_FILE} beside the suite (the "relevant docs" of agent runs)` },
   },
-  notes: 'Prints a table (test id, solution verdict, empty-script verdict, ms), then "N passed, N failed"; exits 1 if any failed.',
+  notes:
+    'Prints a table (test id, solution verdict, empty-script verdict, API calls the solution made, ms), then "N passed, N failed"; exits 1 if any failed. ' +
+    'A scenario also fails when its metadata.horizon differs from the number of API calls its reference solution makes.',
 } as const satisfies CommandSpec;
 
 interface Row {
   id: string;
   solution: string;
   empty: string;
+  calls: number | null;
   ms: number;
   ok: boolean;
   why: string[];
@@ -45,7 +48,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
       out(header());
       for (const test of s.suite.tests) {
         const started = performance.now();
-        const row: Row = { id: test.id, solution: '-', empty: '-', ms: 0, ok: false, why: [] };
+        const row: Row = { id: test.id, solution: '-', empty: '-', calls: null, ms: 0, ok: false, why: [] };
         try {
           const solutionFile = test.solution ? resolve(s.dir, test.solution) : null;
           if (!solutionFile) row.why.push('no reference solution (the test has no "solution")');
@@ -53,6 +56,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
           let solutionPassed = false;
           if (solutionFile && isFile(solutionFile)) {
             const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'), {}, (step) => {
+              row.calls = step.script.requests.length;
               if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, step.script.requests));
             });
             // A solution that stops with an error is broken even when what it did before stopping passes (as the lint's check a).
@@ -60,6 +64,12 @@ export async function selftestCommand(argv: string[]): Promise<number> {
             row.solution = verdictText(outcome);
             if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
             else if (outcome.error) row.why.push(`solution stopped: ${outcome.error.split('\n')[0]}`);
+            // The horizon is a measured fact (the task's length), so a stale one fails like a broken solution.
+            const declared = test.metadata?.horizon;
+            if (declared !== undefined && row.calls !== declared) {
+              solutionPassed = false;
+              row.why.push(`horizon: metadata says ${declared}, the reference solution makes ${row.calls} API call(s)`);
+            }
           }
           const { outcome: empty } = await runScenario(workbench, test, '');
           row.empty = verdictText(empty);
@@ -92,15 +102,15 @@ function shortPath(file: string): string {
   return rel && !rel.startsWith('..') ? rel : file;
 }
 
-const COLS = [28, 16, 16, 7] as const;
+const COLS = [28, 16, 16, 5, 7] as const;
 
 function header(): string {
-  return ['test id', 'solution', 'empty script', 'ms'].map((h, i) => (i === 3 ? h.padStart(COLS[i]) : h.padEnd(COLS[i]))).join('  ');
+  return ['test id', 'solution', 'empty script', 'calls', 'ms'].map((h, i) => (i >= 3 ? h.padStart(COLS[i]) : h.padEnd(COLS[i]))).join('  ');
 }
 
 function line(r: Row): string {
   const id = r.id.length > COLS[0] ? r.id.slice(0, COLS[0] - 1) + '…' : r.id;
-  return [id.padEnd(COLS[0]), r.solution.padEnd(COLS[1]), r.empty.padEnd(COLS[2]), String(r.ms).padStart(COLS[3]), r.ok ? 'ok' : 'FAILED'].join('  ');
+  return [id.padEnd(COLS[0]), r.solution.padEnd(COLS[1]), r.empty.padEnd(COLS[2]), String(r.calls ?? '-').padStart(COLS[3]), String(r.ms).padStart(COLS[4]), r.ok ? 'ok' : 'FAILED'].join('  ');
 }
 
 function verdictText(o: RunOutcome): string {

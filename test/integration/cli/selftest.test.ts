@@ -11,7 +11,7 @@ describe('difflab selftest', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.find((l) => l.startsWith('post-hello'))).toMatch(/^post-hello\s+pass 1\/1\s+fail 0\/1\s+\d+\s+ok$/);
+    expect(lines.find((l) => l.startsWith('post-hello'))).toMatch(/^post-hello\s+pass 1\/1\s+fail 0\/1\s+1\s+\d+\s+ok$/);
     expect(lines.at(-1)).toBe('1 passed, 0 failed');
   });
 
@@ -19,8 +19,8 @@ describe('difflab selftest', () => {
     const r = await difflab(['selftest', '--suite', fx.suite, '--seeds', fx.seeds]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.some((l) => /^test id\s+solution\s+empty script\s+ms$/.test(l))).toBe(true);
-    expect(lines.find((l) => l.startsWith('wrong-solution'))).toMatch(/fail 0\/1\s+fail 0\/1\s+\d+\s+FAILED$/);
+    expect(lines.some((l) => /^test id\s+solution\s+empty script\s+calls\s+ms$/.test(l))).toBe(true);
+    expect(lines.find((l) => l.startsWith('wrong-solution'))).toMatch(/fail 0\/1\s+fail 0\/1\s+1\s+\d+\s+FAILED$/);
     expect(r.stdout).toMatch(/solution: assertions\[0\]/);
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
@@ -32,9 +32,21 @@ describe('difflab selftest', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     // The diff alone passes; the error is what fails it.
-    expect(lines.find((l) => l.startsWith('stops-after-work'))).toMatch(/pass 1\/1\s+fail 0\/1\s+\d+\s+FAILED$/);
+    expect(lines.find((l) => l.startsWith('stops-after-work'))).toMatch(/pass 1\/1\s+fail 0\/1\s+1\s+\d+\s+FAILED$/);
     expect(r.stdout).toMatch(/solution stopped: Error: self-check failed/);
     expect(lines.at(-1)).toBe('0 passed, 1 failed');
+  });
+
+  it('fails a scenario whose metadata.horizon is not the number of API calls its solution makes', async () => {
+    const test = (id: string, horizon: number) => ({ ...tinySuite.tests[0], id, metadata: { horizon } });
+    const suite = fx.file('horizon-suite.json', JSON.stringify({ ...tinySuite, tests: [test('true-horizon', 1), test('stale-horizon', 3)] }));
+    const r = await difflab(['selftest', '--suite', suite, '--seeds', fx.seeds]);
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.find((l) => l.startsWith('true-horizon'))).toMatch(/pass 1\/1\s+fail 0\/1\s+1\s+\d+\s+ok$/);
+    expect(lines.find((l) => l.startsWith('stale-horizon'))).toMatch(/\s+1\s+\d+\s+FAILED$/);
+    expect(r.stdout).toMatch(/horizon: metadata says 3, the reference solution makes 1 API call\(s\)/);
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
 
   it('says so when a service has no suite', async () => {
