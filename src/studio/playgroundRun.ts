@@ -1,4 +1,4 @@
-import { emptyDiff, type Diff } from '../engine/index.ts';
+import { emptyDiff, type Diff } from '../engine/types.ts';
 import { answerFromConsole, evaluateDiff, type Verdict } from '../evaluation/index.ts';
 import { scriptObservation } from '../agent/codeBlocks.ts';
 import { defaultRunSettings, HUMAN_LABEL, RUN_FORMAT, scenarioRef, type AgentRunRecord, type AgentStep, type HumanAttempt, type ModelRef } from '../agent/record.ts';

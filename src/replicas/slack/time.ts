@@ -1,4 +1,4 @@
-import { hashString } from '../../engine/index.ts';
+import { hashString } from '../../engine/clock.ts';
 
 /**
  * A Slack message timestamp from the environment clock: seconds, a dot, six digits. It doubles as the message id

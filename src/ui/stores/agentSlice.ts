@@ -10,7 +10,7 @@ import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
 import { agentTools, type AgentWorld } from '../../agent/world.ts';
 import { replaySteps } from '../../agent/fork.ts';
 import { runRecordFromHtml } from '../../studio/runHtml.ts';
-import { replicas } from '../../replicas/index.ts';
+import type { Replica } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
 import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
@@ -18,6 +18,12 @@ import { relevantEndpointsOf } from '../agent/relevantEndpoints.ts';
 import { patch, readJson, sliceUpdater, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
 import { entryByKey } from './catalogSlice.ts';
 import type { CatalogEntry } from './catalogTypes.ts';
+
+/** The replicas a scenario's agent talks to (their tool specs and docs), loaded on first use: they stay out of the page's first chunk. */
+async function replicasOf(entry: CatalogEntry): Promise<Replica[]> {
+  const { replicas } = await import('../../replicas/index.ts');
+  return replicas.filter((r) => entry.scenario.services.includes(r.name));
+}
 
 /** The scripted model that submits the scenario's reference solution: runs with no key, for demos and checks. */
 export const REFERENCE_PRESET = 'reference';
@@ -189,7 +195,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
         world: guardedWorld(workbenchWorld(workbench), () => get().run.openKey === entry.key),
         scenario: entry.scenario,
         suite: entry.suite.id,
-        replicas: replicas.filter((r) => entry.scenario.services.includes(r.name)),
+        replicas: await replicasOf(entry),
         settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
         relevantEndpoints: relevantEndpointsOf(entry),
         trial,
@@ -324,7 +330,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       try {
         if (get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
         await get().run.open(entry);
-        await replaySteps(workbenchWorld(workbench), kept, agentTools(replicas.filter((r) => entry.scenario.services.includes(r.name))));
+        await replaySteps(workbenchWorld(workbench), kept, agentTools(await replicasOf(entry)));
         showInResultPane(kept[kept.length - 1]);
         sliceUpdater(set, 'run')(() => ({ steps: kept.length }));
         patch(set, 'agent', { open: false, error: null });
