@@ -1,3 +1,4 @@
+import { jsonObjectBody, queryParams } from '../requestBody.ts';
 import { boxError, invalidParameter } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -16,8 +17,7 @@ export interface UploadedFile {
  * object, or the raw text when it is not JSON) and its bytes in `file`.
  */
 export async function readParams(request: Request, url: URL): Promise<Params> {
-  const params: Params = {};
-  url.searchParams.forEach((v, k) => (params[k] = v));
+  const params = queryParams(url);
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return params;
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -40,14 +40,10 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   }
   const text = await request.text();
   if (!text.trim()) return params;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw boxError(400, 'bad_request', 'Invalid JSON in request body');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw boxError(400, 'bad_request', 'Request body must be a JSON object');
-  return Object.assign(params, body as Params);
+  const body = jsonObjectBody(text, (problem) =>
+    boxError(400, 'bad_request', problem === 'invalid_json' ? 'Invalid JSON in request body' : 'Request body must be a JSON object'),
+  );
+  return Object.assign(params, body);
 }
 
 function parseJsonOr(text: string): unknown {

@@ -1,3 +1,4 @@
+import { jsonObjectBody } from '../requestBody.ts';
 import { badRequest, invalidParameter } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -22,13 +23,7 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
     params.body = {};
     return params;
   }
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw badRequest('Parse Error');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw badRequest('Parse Error');
+  const body = jsonObjectBody(text, () => badRequest('Parse Error'));
   // Query parameters may also come in the body (tool calls send every argument there); the query wins.
   for (const [k, v] of Object.entries(body)) if (params[k] === undefined && k !== 'body') params[k] = v;
   params.body = body;

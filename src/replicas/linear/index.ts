@@ -1,4 +1,5 @@
 import type { Replica } from '../types.ts';
+import { jsonObjectBody } from '../requestBody.ts';
 import { authenticationError, badRequest, errorResponse, internalError, isLinearError } from './errors.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -37,14 +38,7 @@ export const linear = {
       }
       return { query: url.searchParams.get('query') ?? undefined, variables, operationName: url.searchParams.get('operationName') ?? undefined };
     }
-    const text = await request.text();
-    try {
-      const body = JSON.parse(text);
-      if (!body || typeof body !== 'object' || Array.isArray(body)) throw new Error('not an object');
-      return body as Record<string, unknown>;
-    } catch {
-      throw badRequest('POST body must be a JSON object with a "query" string.');
-    }
+    return jsonObjectBody(await request.text(), () => badRequest('POST body must be a JSON object with a "query" string.'));
   },
   isErrorResponse: isLinearError,
 } satisfies Replica;

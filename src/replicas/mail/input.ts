@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { jsonObjectBody, queryParams } from '../requestBody.ts';
 import { apiError, invalidInput } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -8,22 +9,15 @@ export type Params = Record<string, unknown>;
  * turns them into the numbers, booleans and arrays the route's schema asks for before validation.
  */
 export async function readParams(request: Request, url: URL): Promise<Params> {
-  const params: Params = {};
-  url.searchParams.forEach((v, k) => (params[k] = v));
+  const params = queryParams(url);
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD') return params;
   const text = await request.text();
   if (!text.trim()) return params;
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw apiError(400, 'invalid_json', 'the request body is not valid JSON');
-  }
-  if (!body || typeof body !== 'object' || Array.isArray(body)) {
-    throw apiError(400, 'invalid_json', 'the request body must be a JSON object');
-  }
-  return Object.assign(params, body as Params);
+  const body = jsonObjectBody(text, (problem) =>
+    apiError(400, 'invalid_json', problem === 'invalid_json' ? 'the request body is not valid JSON' : 'the request body must be a JSON object'),
+  );
+  return Object.assign(params, body);
 }
 
 /** The zod type under optional/default/nullable wrappers. */

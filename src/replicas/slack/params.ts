@@ -1,3 +1,4 @@
+import { jsonObjectBody, queryParams } from '../requestBody.ts';
 import { invalidArguments, slackError } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -8,8 +9,7 @@ export type Params = Record<string, unknown>;
  * values stay strings, as Slack receives them; JSON values keep their JSON types. Handlers coerce.
  */
 export async function readParams(request: Request, url: URL): Promise<Params> {
-  const params: Params = {};
-  url.searchParams.forEach((v, k) => (params[k] = v));
+  const params = queryParams(url);
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD') return params;
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
@@ -23,14 +23,8 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   const text = await request.text();
   if (!text) return params;
   if (type.startsWith('application/json')) {
-    let body: unknown;
-    try {
-      body = JSON.parse(text);
-    } catch {
-      throw slackError('invalid_json');
-    }
-    if (!body || typeof body !== 'object' || Array.isArray(body)) throw slackError('json_not_object');
-    return Object.assign(params, body as Params);
+    const body = jsonObjectBody(text, (problem) => slackError(problem === 'invalid_json' ? 'invalid_json' : 'json_not_object'));
+    return Object.assign(params, body);
   }
   // Form-urlencoded, and also what a bare `fetch(url, { body: 'a=1&b=2' })` sends (text/plain).
   new URLSearchParams(text).forEach((v, k) => (params[k] = v));
