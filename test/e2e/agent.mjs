@@ -13,10 +13,17 @@ const { check } = checks;
 
 const post = "Posting.\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
 
-/** A model server: the first turn posts with curl, the next gives the answer; `slow` holds a reply for Stop. */
+const pilots = 'Answer: Ostara Foods, Marigold Bakeries and Juniper Pet Supply pilot the portal beta from 1 April.';
+const judgement = { rubrics: [{ index: 0, scores: { correctness: 1, completeness: 1, no_fabrication: 1 }, rationale: 'names all three pilots and the date' }] };
+
+/**
+ * A model server: the first turn posts with curl, the next gives the answer (or, with `answerOnly`, the first turn
+ * answers); `slow` holds a reply for Stop. A non-streamed JSON request is the rubric judge's, and gets a judgement.
+ */
 async function fakeModel() {
   const seen = [];
   let slow = false;
+  let answerOnly = false;
   const server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');
@@ -24,9 +31,15 @@ async function fakeModel() {
     let raw = '';
     req.on('data', (c) => (raw += c));
     req.on('end', () => {
-      seen.push({ url: req.url, auth: req.headers.authorization ?? req.headers['x-api-key'], raw });
-      const turn = (JSON.parse(raw).messages ?? []).filter((m) => m.role === 'assistant').length;
-      const text = turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
+      const body = JSON.parse(raw);
+      seen.push({ url: req.url, auth: req.headers.authorization ?? req.headers['x-api-key'], raw, body });
+      if (!body.stream && body.response_format?.type === 'json_object') {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ id: 'j', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(judgement) }, finish_reason: 'stop' }] }));
+        return;
+      }
+      const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
+      const text = answerOnly ? pilots : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = text.match(/[\s\S]{1,12}/g);
       const send = () => {
@@ -53,7 +66,7 @@ async function fakeModel() {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const root = `http://127.0.0.1:${server.address().port}`;
-  return { seen, root, setSlow: (v) => (slow = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
 }
 
 const { server, browser, extra: model } = await startOrExit(fakeModel);
@@ -88,6 +101,34 @@ try {
       assert(!mine.some((r) => r.raw.includes(KEY)), 'the key appeared in a request body');
     });
   }
+
+  await check('a judge model scores a scenario\'s rubrics from the page, called with the key on the main thread', async () => {
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.getByTestId('agent-judge-model').fill('judge-e2e');
+    await page.locator('[data-scenario$="/rubric-pilot-customers"]').first().click();
+    await page.getByTestId('mode-agent').click();
+    model.setAnswerOnly(true);
+    const before = model.seen.length;
+    try {
+      await page.getByTestId('agent-run').click();
+      await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle' && window.__difflab.store.getState().agent.replay?.scenario.id === 'rubric-pilot-customers', null, { timeout: 60_000 });
+    } finally {
+      model.setAnswerOnly(false);
+      await page.getByTestId('agent-judge-model').fill('');
+    }
+    const record = await page.evaluate(() => window.__difflab.store.getState().agent.replay);
+    const rubric = record.grade?.checks.find((c) => c.kind === 'rubric');
+    assert(record.grade?.mode === 'hybrid' && record.grade.rubricScore === 1 && record.grade.passed, `grade: ${JSON.stringify(record.grade)}`);
+    assert(rubric?.reason.includes('names all three pilots'), `rubric: ${JSON.stringify(rubric)}`);
+    const judged = model.seen.slice(before).filter((r) => r.body.model === 'judge-e2e');
+    assert(judged.length === 1 && judged[0].auth === `Bearer ${KEY}`, `judge requests: ${judged.length}`);
+    assert(judged[0].raw.includes('Ostara Foods'), 'the judge was not shown the answer');
+    await page.locator('[data-scenario$="/random-boardgame-venue"]').first().click();
+    await page.getByTestId('mode-agent').click();
+  });
 
   await check('the key is in no storage unless remembered, and in no export', async () => {
     const stored = await page.evaluate(() => JSON.stringify({ ...localStorage }));

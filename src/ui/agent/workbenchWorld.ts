@@ -3,7 +3,7 @@ import type { WorkbenchPort } from '../workbench/WorkbenchPort.ts';
 import type { WorkbenchClient } from '../workbench/WorkbenchClient.ts';
 
 /** The workbench operations agent runs need beyond the playground's (WorkbenchClient has them). */
-export type AgentWorkbench = WorkbenchPort & Partial<Pick<WorkbenchClient, 'agentTool' | 'agentFinish'>>;
+export type AgentWorkbench = WorkbenchPort & Partial<Pick<WorkbenchClient, 'agentTool' | 'agentFinish' | 'setJudge'>>;
 
 /**
  * The agent loop runs on the main thread (it streams into the UI and holds the key, which never goes to a worker);

@@ -12,6 +12,8 @@ import { replaySteps } from '../../agent/fork.ts';
 import { runRecordFromHtml } from '../../studio/runHtml.ts';
 import type { Replica } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
+import { chatCompletionsJudge } from '../../evaluation/judges.ts';
+import type { Judge } from '../../evaluation/rubric.ts';
 import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
 import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
 import { relevantEndpointsOf } from '../agent/relevantEndpoints.ts';
@@ -37,6 +39,11 @@ export interface AgentSettings {
   mode: AgentMode;
   docs: DocsCondition;
   maxIterations: number;
+  /**
+   * The model that scores scenarios' rubrics (EmailBench's LLM rubrics), called at `baseURL`'s OpenAI-compatible
+   * chat-completions endpoint with the same key; empty leaves rubrics "not judged".
+   */
+  judgeModel: string;
 }
 
 export interface LiveRun {
@@ -120,7 +127,15 @@ const defaultSettings: AgentSettings = {
   mode: 'code',
   docs: 'none',
   maxIterations: 15,
+  judgeModel: '',
 };
+
+/** The rubric judge the settings ask for, or null when they ask for none or cannot have one. */
+export function judgeOf(settings: AgentSettings, apiKey: string): Judge | null {
+  const model = settings.judgeModel.trim();
+  if (!model || settings.presetId === REFERENCE_PRESET || settings.protocol !== 'openai') return null;
+  return chatCompletionsJudge({ baseUrl: settings.baseURL, model, apiKey: apiKey || undefined });
+}
 
 /** Refuses actions once another scenario was opened mid-run (its environment replaced this run's). */
 function guardedWorld(world: AgentWorld, stillOpen: () => boolean): AgentWorld {
@@ -140,8 +155,16 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   const workbench = deps.workbench as AgentWorkbench;
   let controller: AbortController | null = null;
   const rememberedKey = storage?.getItem(agentStorageKeys.apiKey) ?? '';
+  const initialSettings: AgentSettings = { ...defaultSettings, ...readJson<Partial<AgentSettings>>(storage, agentStorageKeys.settings, {}) };
+  // A remembered judge model judges from the first run on (the call queues ahead of the workbench's start).
+  if (judgeOf(initialSettings, rememberedKey)) queueMicrotask(() => syncJudge());
 
   const persistSettings = () => writeJson(storage, agentStorageKeys.settings, get().agent.settings);
+  /** Gives the workbench the judge the settings and key now ask for (the key stays on this thread). */
+  const syncJudge = () => {
+    const { settings, apiKey } = get().agent;
+    workbench.setJudge?.(judgeOf(settings, apiKey)).catch(() => undefined);
+  };
 
   /** Shows a step's diffs and verdict in the playground's right pane (DiffPanel, AssertionList, VerdictSummary). */
   const showInResultPane = (step: AgentStep) => {
@@ -230,7 +253,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   return {
     open: false,
     view: 'live',
-    settings: { ...defaultSettings, ...readJson<Partial<AgentSettings>>(storage, agentStorageKeys.settings, {}) },
+    settings: initialSettings,
     apiKey: rememberedKey,
     rememberKey: rememberedKey !== '',
     prices: { ...defaultPrices, ...readJson<PriceTable>(storage, agentStorageKeys.prices, {}) },
@@ -252,6 +275,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     setSettings(partial) {
       update((a) => ({ settings: { ...a.settings, ...partial } }));
       persistSettings();
+      syncJudge();
     },
     choosePreset(id) {
       if (id === REFERENCE_PRESET) {
@@ -262,10 +286,12 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
         update((a) => ({ settings: { ...a.settings, presetId: id, protocol: p.protocol, baseURL: p.baseURL ?? '', model: p.exampleModel } }));
       }
       persistSettings();
+      syncJudge();
     },
     setApiKey(apiKey) {
       patch(set, 'agent', { apiKey });
       if (get().agent.rememberKey) storage?.setItem(agentStorageKeys.apiKey, apiKey);
+      syncJudge();
     },
     setRememberKey(rememberKey) {
       patch(set, 'agent', { rememberKey });

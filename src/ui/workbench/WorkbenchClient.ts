@@ -1,7 +1,7 @@
 import type { Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
-import type { TraceEntry } from '../../evaluation/index.ts';
+import type { Judge, JudgeRequest, TraceEntry } from '../../evaluation/index.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
 import type { FaultPlan } from '../../session/faults.ts';
@@ -17,6 +17,7 @@ export class WorkbenchClient implements WorkbenchPort {
   private readonly pending = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
   private readonly consoleListeners = new Map<number, (entries: ConsoleEntry[]) => void>();
   private dead: Error | null = null;
+  private judge: Judge | null = null;
 
   /**
    * `dataDir` is the prebuilt data directory's download, started by the page before this worker has even loaded,
@@ -35,11 +36,24 @@ export class WorkbenchClient implements WorkbenchPort {
       this.consoleListeners.get(msg.runId)?.(msg.entries);
       return;
     }
+    if (msg.kind === 'judge') {
+      void this.answerJudge(msg.id, msg.request);
+      return;
+    }
     const p = this.pending.get(msg.id);
     if (!p) return;
     this.pending.delete(msg.id);
     if (msg.ok) p.resolve(msg.value);
     else p.reject(new Error(msg.error));
+  }
+
+  private async answerJudge(id: number, request: JudgeRequest): Promise<void> {
+    try {
+      if (!this.judge) throw new Error('no judge model is set');
+      this.worker.postMessage({ kind: 'judged', id, ok: true, judgement: await this.judge(request) } satisfies ToWorker);
+    } catch (err) {
+      this.worker.postMessage({ kind: 'judged', id, ok: false, error: (err as Error).message } satisfies ToWorker);
+    }
   }
 
   private fail(error: Error): void {
@@ -110,6 +124,12 @@ export class WorkbenchClient implements WorkbenchPort {
 
   async setFaults(plan: FaultPlan): Promise<void> {
     await this.call('setFaults', { plan });
+  }
+
+  /** The judge of rubrics for later runs, or null to leave them "not judged". It runs here, on the main thread. */
+  async setJudge(judge: Judge | null): Promise<void> {
+    this.judge = judge;
+    await this.call('setJudging', { on: judge !== null });
   }
 
   lint(scenario: Scenario, solution: string | null): Promise<LintReport> {

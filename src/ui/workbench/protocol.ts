@@ -1,7 +1,7 @@
 import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
-import type { HybridVerdict, TraceEntry, Verdict } from '../../evaluation/index.ts';
+import type { HybridVerdict, Judgement, JudgeRequest, TraceEntry, Verdict } from '../../evaluation/index.ts';
 import type { FinalState, WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
@@ -61,6 +61,11 @@ export interface WorkbenchOps {
   agentFinish: { args: { answer: string | null; trace?: TraceEntry[] }; result: FinalState };
   /** Faults for this and later runs (kept across opens until changed; `{}` turns them off). */
   setFaults: { args: { plan: FaultPlan }; result: null };
+  /**
+   * Whether rubrics are judged: when on, the worker asks the main thread (which holds the model's key) for each
+   * judgement; when off they stay "not judged".
+   */
+  setJudging: { args: { on: boolean }; result: null };
   /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */
   lint: { args: { scenario: Scenario; solution: string | null }; result: LintReport };
 }
@@ -69,9 +74,14 @@ export type OpName = keyof WorkbenchOps;
 
 export type ToWorker =
   | { [K in OpName]: { kind: 'call'; id: number; op: K; args: WorkbenchOps[K]['args'] } }[OpName]
-  | { kind: 'abort' };
+  | { kind: 'abort' }
+  /** The main thread's answer to a `judge` request. */
+  | { kind: 'judged'; id: number; ok: true; judgement: Judgement }
+  | { kind: 'judged'; id: number; ok: false; error: string };
 
 export type FromWorker =
   | { kind: 'result'; id: number; ok: true; value: unknown }
   | { kind: 'result'; id: number; ok: false; error: string }
-  | { kind: 'console'; runId: number; entries: ConsoleEntry[] };
+  | { kind: 'console'; runId: number; entries: ConsoleEntry[] }
+  /** A rubric judgement the worker needs while grading (answered with `judged`). */
+  | { kind: 'judge'; id: number; request: JudgeRequest };

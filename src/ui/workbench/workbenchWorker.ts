@@ -3,6 +3,7 @@
  * calls of WorkbenchClient one at a time, in order; an abort message bypasses the queue to stop the running script.
  */
 import type { SeedFile } from '../../engine/index.ts';
+import type { Judge, Judgement } from '../../evaluation/index.ts';
 import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
@@ -34,6 +35,17 @@ let prebuilt = false;
 let session: Session | null = null;
 let running: AbortController | null = null;
 let faults: FaultPlan = NO_FAULTS;
+let judging = false;
+
+const judgements = new Map<number, { resolve: (j: Judgement) => void; reject: (e: Error) => void }>();
+let nextJudgement = 1;
+/** Rubrics are judged on the main thread, which holds the model's key: the key never enters this worker. */
+const mainThreadJudge: Judge = (request) =>
+  new Promise((resolve, reject) => {
+    const id = nextJudgement++;
+    judgements.set(id, { resolve, reject });
+    scope.postMessage({ kind: 'judge', id, request });
+  });
 
 function needWorkbench(): Workbench {
   if (!workbench) throw new Error('the environment is still starting');
@@ -50,7 +62,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     const started = performance.now();
     if (!workbench) {
       const loadDataDir = dataDir ? new Blob([dataDir]) : undefined;
-      const options = { seeds: resolveSeed, createWorker: createBrowserWorker };
+      const options = { seeds: resolveSeed, createWorker: createBrowserWorker, judge: judging ? mainThreadJudge : null };
       try {
         workbench = await Workbench.create({ ...options, loadDataDir });
         prebuilt = Boolean(loadDataDir);
@@ -151,6 +163,12 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return null;
   },
 
+  async setJudging({ on }) {
+    judging = on;
+    if (workbench) workbench.judge = on ? mainThreadJudge : null;
+    return null;
+  },
+
   async lint({ scenario, solution }) {
     return lintScenarioIn(needWorkbench(), scenario, solution, resolveSeed);
   },
@@ -162,6 +180,14 @@ scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.kind === 'abort') {
     running?.abort();
+    return;
+  }
+  // Judgements answer a call that is running now, so they bypass the queue.
+  if (msg.kind === 'judged') {
+    const waiting = judgements.get(msg.id);
+    judgements.delete(msg.id);
+    if (msg.ok) waiting?.resolve(msg.judgement);
+    else waiting?.reject(new Error(msg.error));
     return;
   }
   const handler = handlers[msg.op] as (args: unknown) => Promise<unknown>;

@@ -4,6 +4,7 @@ import { agentStorageKeys, REFERENCE_PRESET } from '../../../src/ui/stores/agent
 import { emptyDiff } from '../../../src/engine/index.ts';
 import { evaluateDiff } from '../../../src/evaluation/index.ts';
 import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
+import type { Judge } from '../../../src/evaluation/index.ts';
 import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
 
 const post = scenario('post', { solution: 'solutions/post.js' });
@@ -56,6 +57,36 @@ describe('agent mode store', () => {
     state().agent.choosePreset(REFERENCE_PRESET);
     await state().agent.runLive();
     for (const f of ['json', 'jsonl', 'csv'] as const) expect(state().agent.exportRuns(f)).not.toContain('sk-ui-secret');
+  });
+
+  it('gives the workbench a rubric judge only when a judge model is set over the OpenAI protocol, and it calls that model with the key', async () => {
+    const { state, workbench } = await setup();
+    const judges: (Judge | null)[] = [];
+    Object.assign(workbench, { setJudge: async (j: Judge | null) => void judges.push(j) });
+    const sent: { url: string; auth: string | null; body: any }[] = [];
+    const realFetch = globalThis.fetch;
+    globalThis.fetch = (async (url: string, init: RequestInit) => {
+      sent.push({ url, auth: new Headers(init.headers).get('authorization'), body: JSON.parse(String(init.body)) });
+      return Response.json({ model: 'judge-1', choices: [{ message: { content: '{"rubrics":[{"index":0,"scores":{"correctness":1},"rationale":"ok"}]}' } }] });
+    }) as typeof fetch;
+    try {
+      state().agent.choosePreset('openai');
+      state().agent.setApiKey('sk-judge');
+      expect(judges.at(-1)).toBeNull();
+      state().agent.setSettings({ baseURL: 'https://models.example/v1', judgeModel: 'judge-1' });
+      const judge = judges.at(-1);
+      expect(judge).toBeTypeOf('function');
+      const j = await judge!({ prompt: { system: 's', user: 'u' }, rubrics: [], answer: 'a', trace: [] } as never);
+      expect(j.rubrics[0].rationale).toBe('ok');
+    } finally {
+      globalThis.fetch = realFetch;
+    }
+    expect(sent).toEqual([{ url: 'https://models.example/v1/chat/completions', auth: 'Bearer sk-judge', body: expect.objectContaining({ model: 'judge-1' }) }]);
+
+    state().agent.setSettings({ protocol: 'anthropic' });
+    expect(judges.at(-1)).toBeNull();
+    state().agent.setSettings({ protocol: 'openai', judgeModel: ' ' });
+    expect(judges.at(-1)).toBeNull();
   });
 
   it('asks for a key before calling a hosted provider', async () => {

@@ -45,6 +45,17 @@ export function ModelSettings() {
             <input value={settings.model} onChange={(e) => setSettings({ model: e.target.value })} spellCheck={false} data-testid="agent-model" />
           </label>
           <label>
+            Judge model <span className="muted">(scores rubrics in every run, script or agent, at the base URL above with this key; empty: rubrics are not judged)</span>
+            <input
+              value={settings.judgeModel}
+              onChange={(e) => setSettings({ judgeModel: e.target.value })}
+              disabled={settings.protocol !== 'openai'}
+              placeholder={settings.protocol === 'openai' ? 'e.g. gpt-4.1-mini' : 'needs the OpenAI protocol'}
+              spellCheck={false}
+              data-testid="agent-judge-model"
+            />
+          </label>
+          <label>
             API key {local && <span className="muted">(local servers need none)</span>}
             <input type="password" value={apiKey} onChange={(e) => setApiKey(e.target.value)} autoComplete="off" spellCheck={false} data-testid="agent-key" />
           </label>
