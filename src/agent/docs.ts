@@ -20,7 +20,7 @@ export function endpointName(route: Route): string {
 
 function routeDocs(route: Route): string {
   const params = Object.entries(route.params ?? {}).map(
-    ([name, p]) => `- \`${name}\` (${p.type}${p.required ? ', required' : ''}): ${p.description}${p.enum ? ` One of: ${p.enum.join(', ')}.` : ''}`,
+    ([name, p]) => `- \`${name}\` (${p.type}${p.in === 'header' ? ', header' : ''}${p.required ? ', required' : ''}): ${p.description}${p.enum ? ` One of: ${p.enum.join(', ')}.` : ''}`,
   );
   return [`### ${endpointName(route)}`, route.summary, route.docs ?? '', params.length ? `Parameters:\n${params.join('\n')}` : '']
     .filter(Boolean)

@@ -100,6 +100,11 @@ export function toolRequest(replica: Replica, tool: Tool, args: Record<string, u
   const url = new URL(replica.baseUrls[0] + path);
   const method = tool.route.method === '*' ? 'POST' : tool.route.method.toUpperCase();
   const headers: Record<string, string> = { authorization: `Bearer ${token}` };
+  for (const [name, spec] of Object.entries(tool.route.params ?? {})) {
+    if (spec.in !== 'header') continue;
+    if (rest[name] !== undefined && rest[name] !== null) headers[name] = String(rest[name]);
+    delete rest[name];
+  }
   const inQuery = method === 'GET' || method === 'DELETE' || method === 'HEAD';
   if (inQuery) {
     for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) url.searchParams.set(k, queryValue(v));

@@ -56,6 +56,8 @@ export interface ParamSpec {
   required?: boolean;
   description: string;
   enum?: string[];
+  /** A request header rather than a query or body parameter (its name is the header's), e.g. Box's `box-version`. */
+  in?: 'header';
 }
 
 /** A service replica: everything the engine and router need to know about it. */

@@ -28,6 +28,8 @@ const offset = p.int('Index of the first entry to return (default 0).');
 const fileId = p.str('The file, by id (in the URL).', true);
 const folderId = p.str('The folder, by id (in the URL). The root "All Files" folder is `0`.', true);
 const hubId = p.str('The hub, by id (in the URL).', true);
+/** Hubs are a versioned API: Box answers 400 without this header. */
+const boxVersion: ParamSpec = { type: 'string', in: 'header', required: true, enum: ['2025.0'], description: 'The API version header Hubs require: `2025.0`.' };
 
 const NOT_FOUND = { '404 not_found': 'no such item, or you cannot see it', '404 trashed': 'the item is in the trash' };
 const NAME_RULES = 'Names are at most 255 characters, may not be `.` or `..`, contain `/` or `\\\\`, or end with a space.';
@@ -427,6 +429,7 @@ export const routes: Route[] = [
       '400 bad_request': 'the `box-version: 2025.0` header is missing, or a bad `sort`/`direction`',
     }),
     params: {
+      'box-version': boxVersion,
       query: p.str('Text to look for in titles and descriptions.'),
       scope: { type: 'string', description: 'Accepted; every hub the user can see is listed.', enum: ['editable', 'view_only', 'all'] },
       sort: { type: 'string', description: 'Sort key.', enum: ['name', 'updated_at', 'last_accessed_at', 'view_count'] },
@@ -444,7 +447,7 @@ export const routes: Route[] = [
     docs: doc('Body `{"title": "…", "description"?: "…"}` (title at most 50 characters). Answers 201 with the hub. Add content with POST /hubs/{id}/manage_items.', {
       '400 bad_request': 'the `box-version` header or `title` is missing, or the title is too long',
     }),
-    params: { title: p.str('Hub title, at most 50 characters.', true), description: p.str('Hub description.') },
+    params: { 'box-version': boxVersion, title: p.str('Hub title, at most 50 characters.', true), description: p.str('Hub description.') },
     handler: createHub,
   },
   {
@@ -452,7 +455,7 @@ export const routes: Route[] = [
     path: 'hubs/{hub_id}',
     summary: 'Get a hub (needs header box-version: 2025.0).',
     docs: doc('Returns the hub.', { '400 bad_request': 'the `box-version` header is missing', '404 not_found': 'no such hub' }),
-    params: { hub_id: hubId },
+    params: { 'box-version': boxVersion, hub_id: hubId },
     handler: getHub,
   },
   {
@@ -465,6 +468,7 @@ export const routes: Route[] = [
       '404 not_found': 'no such hub',
     }),
     params: {
+      'box-version': boxVersion,
       hub_id: hubId,
       title: p.str('New title.'),
       description: p.str('New description.'),
@@ -481,7 +485,7 @@ export const routes: Route[] = [
     summary: 'Delete a hub (needs header box-version: 2025.0).',
     writes: true,
     docs: doc('Deletes the hub and its item list (not the files themselves); 204.', { '400 bad_request': 'the `box-version` header is missing', '404 not_found': 'no such hub' }),
-    params: { hub_id: hubId },
+    params: { 'box-version': boxVersion, hub_id: hubId },
     handler: deleteHub,
   },
   {
@@ -492,7 +496,7 @@ export const routes: Route[] = [
       '400 bad_request': 'the `box-version` header or `hub_id` is missing',
       '404 not_found': 'no such hub',
     }),
-    params: { hub_id: p.str('The hub.', true), marker: p.str('Position from `next_marker`.'), limit: p.int('Default 1000.') },
+    params: { 'box-version': boxVersion, hub_id: p.str('The hub.', true), marker: p.str('Position from `next_marker`.'), limit: p.int('Default 1000.') },
     handler: listHubItems,
   },
   {
@@ -504,7 +508,7 @@ export const routes: Route[] = [
       'Body `{"operations": [{"action": "add"|"remove", "item": {"type": "file"|"folder"|"web_link", "id"}}]}`. Each operation succeeds or fails alone: the answer is HTTP 207 with `{"operations": [{"action", "item", "status", "error"?}]}` (status 200 done, 404 item not found or not in the hub, 400 malformed). Adding an item already in the hub is a no-op that reports 200.',
       { '400 bad_request': 'the `box-version` header or `operations` is missing', '404 not_found': 'no such hub' },
     ),
-    params: { hub_id: hubId, operations: p.arr('List of `{action, item: {type, id}}`.', true) },
+    params: { 'box-version': boxVersion, hub_id: hubId, operations: p.arr('List of `{action, item: {type, id}}`.', true) },
     handler: manageHubItems,
   },
   {

@@ -47,7 +47,7 @@ export async function loadApiReference(services: readonly string[]): Promise<Ser
           writes: Boolean(route.writes),
           params: Object.entries(properties).map(([name, p]) => ({
             name,
-            type: typeOf(p),
+            type: route.params?.[name]?.in === 'header' ? `${typeOf(p)}, header` : typeOf(p),
             required: required.has(name),
             description: typeof p.description === 'string' ? p.description : '',
             ...(Array.isArray(p.enum) ? { values: (p.enum as unknown[]).map(String) } : {}),

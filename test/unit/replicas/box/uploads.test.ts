@@ -105,4 +105,18 @@ describe('tool mode', () => {
     expect(result.status).toBe(201);
     expect((await box.call('GET', `/files/${(result.body as any).entries[0].id}/content`)).text).toBe('from a tool');
   });
+
+  it('hub tools take the box-version header as an argument, and leaving it out gets Box\'s 400', async () => {
+    const { routeTools, callTool } = await import('../../../../src/replicas/tools.ts');
+    const { box: replica } = await import('../../../../src/replicas/box/index.ts');
+    const create = routeTools(replica).find((t) => t.name === 'post_hubs')!;
+    expect(create.inputSchema.required).toEqual(expect.arrayContaining(['box-version', 'title']));
+    const made = await callTool(box.router, box.env, 'box', 'post_hubs', { 'box-version': '2025.0', title: 'Tool hub' });
+    expect(made.status).toBe(201);
+    expect(made.body).toMatchObject({ type: 'hubs', title: 'Tool hub' });
+    expect(made.body).not.toHaveProperty('box-version');
+    const missing = await callTool(box.router, box.env, 'box', 'post_hubs', { title: 'No header' });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ type: 'error', code: 'bad_request' });
+  });
 });
