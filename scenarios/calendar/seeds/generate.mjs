@@ -258,6 +258,70 @@ event('evt_kenji_fixed', email('kenji'), 'APAC partner dinner', T('2026-03-31T18
 event('evt_joao_fixed', email('joao'), 'Lisbon office walkthrough', T('2026-03-31T09:00', 'Europe/Lisbon'), T('2026-03-31T12:00', 'Europe/Lisbon'));
 event('evt_helena_fixed', email('helena'), 'Customer summit', { date: '2026-04-02' }, { date: '2026-04-03' });
 
+// ---------------------------------------------------------------------------------------------------------------
+// Added for the long-horizon scenarios (14–20 calls). Written after everything above and without the PRNG, so the
+// rows above keep their ids and times. Nothing here touches Priya's calendar before April 7, so the free-slot
+// scenarios of this week and next keep their answers.
+
+// All-day "HOLD" placeholders people left on calendars: some already over, one today, some ahead; a timed hold and
+// one on a calendar Priya only edits (Marco's Engineering) that a clean-up of her own calendars must not touch.
+event('hold_planning_days', email('priya'), 'HOLD: Q2 planning days', { date: '2026-03-16' }, { date: '2026-03-18' });
+event('hold_recruiter_call', email('priya'), 'HOLD: recruiter call', T('2026-03-18T10:00', LA), T('2026-03-18T10:30', LA));
+event('hold_lisbon_trip', email('priya'), 'HOLD: Lisbon trip', { date: '2026-05-11' }, { date: '2026-05-16' });
+event('hold_party_venue', 'cal_company', 'HOLD: summer party venue', { date: '2026-03-20' }, { date: '2026-03-21' });
+event('hold_q2_kickoff', 'cal_company', 'HOLD: Q2 kickoff', { date: '2026-05-05' }, { date: '2026-05-06' });
+event('hold_beta_feedback', 'cal_launch', 'HOLD: beta feedback day', { date: '2026-03-12' }, { date: '2026-03-13' });
+event('hold_launch_retro', 'cal_launch', 'HOLD: launch retro', { date: '2026-04-28' }, { date: '2026-04-29' }, { transparency: 'transparent' });
+event('hold_moving_day', 'cal_ooo', 'HOLD: Priya moving day', { date: '2026-03-25' }, { date: '2026-03-26' });
+event('hold_hack_week', 'cal_engineering', 'HOLD: hack week', { date: '2026-03-09' }, { date: '2026-03-14' });
+
+// The leadership offsite (Tuesday–Thursday after the launch) and the series it collides with.
+event('leadership_offsite', 'cal_company', 'Leadership offsite (Sintra)', { date: '2026-04-21' }, { date: '2026-04-24' }, { location: 'Sintra, Portugal', transparency: 'transparent' });
+event('budget_checkin', email('priya'), 'Budget check-in: Priya / Fatima', T('2026-04-08T08:00', LA), T('2026-04-08T08:30', LA), {
+  recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE'], attendees: [['priya', 'accepted'], ['fatima', 'accepted']],
+});
+event('ops_review', email('priya'), 'Ops metrics review', T('2026-04-07T13:00', LA), T('2026-04-07T13:45', LA), {
+  recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU,TH'], attendees: [['priya', 'accepted'], 'marco', 'ben', 'arjun'],
+});
+// The offsite's Tuesday review was already pulled forward to the Monday.
+event('ops_review_20260421T200000Z', email('priya'), 'Ops metrics review', T('2026-04-20T13:00', LA), T('2026-04-20T13:45', LA), {
+  recurring_event_id: 'ops_review', original_start_time: T('2026-04-21T13:00', LA),
+});
+event('partner_pipeline', email('priya'), 'Partner pipeline review', T('2026-04-08T11:00', LA), T('2026-04-08T11:30', LA), {
+  recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE'], attendees: [['priya', 'accepted'], ['diego', 'accepted'], 'emi'],
+});
+event('launch_comms', 'cal_launch', 'Launch comms sync', T('2026-04-09T10:00', LA), T('2026-04-09T10:30', LA), {
+  recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=TU,TH;COUNT=8'], attendees: [['priya', 'accepted'], 'grace', 'hannah'],
+});
+event('oncall_handoff', 'cal_oncall', 'On-call handoff', T('2026-04-08T16:00', 'UTC'), T('2026-04-08T16:30', 'UTC'), {
+  recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=WE'], attendees: ['arjun', 'pavel', 'lena'],
+});
+event('friday_demo', 'cal_company', 'Friday demo hour', T('2026-03-06T15:00', LA), T('2026-03-06T16:00', LA), {
+  recurrence: ['RRULE:FREQ=WEEKLY;BYDAY=FR'], location: 'SF atrium + Zoom',
+});
+
+// The rest of the year's company holidays (US calendar, plus the spring recharge day).
+for (const [id, name, day] of [
+  ['holiday_recharge', 'Recharge day', '2026-05-14'],
+  ['holiday_memorial', 'Memorial Day', '2026-05-25'],
+  ['holiday_juneteenth', 'Juneteenth', '2026-06-19'],
+  ['holiday_independence', 'Independence Day (observed)', '2026-07-03'],
+  ['holiday_labor', 'Labor Day', '2026-09-07'],
+  ['holiday_thanksgiving', 'Thanksgiving', '2026-11-26'],
+  ['holiday_thanksgiving_fri', 'Day after Thanksgiving', '2026-11-27'],
+  ['holiday_christmas', 'Christmas Day', '2026-12-25'],
+]) {
+  event(id, 'cal_company', `Company holiday: ${name}`, { date: day }, { date: DateTime.fromISO(day).plus({ days: 1 }).toISODate() }, { transparency: 'transparent' });
+}
+
+// Diego (sales) still has access to two of Priya's calendars and a renewal meeting after his last day.
+event('parcelwise_renewal', email('priya'), 'Parcelwise renewal negotiation', T('2026-04-15T10:00', LA), T('2026-04-15T11:00', LA), {
+  location: 'Zoom', attendees: [['priya', 'accepted'], ['diego', 'accepted'], 'fatima'],
+});
+for (const [cal, who, role] of [['cal_launch', 'arjun', 'reader'], ['cal_launch', 'diego', 'reader'], ['cal_interviews', 'diego', 'reader']]) {
+  seed.calendar_acl_rules.push({ id: `user:${email(who)}`, calendar_id: cal, role, scope_type: 'user', scope_value: email(who), etag: `"etag_acl_${cal}_${who}"`, created_at: CREATED, updated_at: CREATED });
+}
+
 // An old watch channel Priya opened on the launch calendar.
 seed.calendar_channels.push({ id: 'chan_launch_legacy', resource_id: 'res_launch_legacy', resource_uri: '/calendars/cal_launch/events', type: 'web_hook', address: 'https://hooks.harborlight.example/calendar/launch', expiration: 1775000000000, token: 'launch-legacy', params: { ttl: '86400' }, payload: false, user_id: 'u_priya', created_at: '2026-03-01T10:00:00.000Z' });
 

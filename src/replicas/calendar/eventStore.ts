@@ -131,7 +131,9 @@ export function seriesSlots(master: EventRow, exceptions: Map<string, EventRow>,
   for (const o of occ) {
     seen?.add(o.key);
     const ex = exceptions.size ? exceptions.get(o.key) : undefined;
-    out.push(ex ? { row: ex } : { master, occ: o });
+    if (!ex) out.push({ master, occ: o });
+    // An exception is listed by its own times, as Google does: one moved out of the window is not in it.
+    else if (overlaps(ex, cal.time_zone, w)) out.push({ row: ex });
   }
   // Exceptions moved into the window from an occurrence outside it.
   for (const [key, ex] of exceptions) if (!seen!.has(key) && overlaps(ex, cal.time_zone, w)) out.push({ row: ex });

@@ -42,6 +42,15 @@ describe('events.list', () => {
     expect(ids(day.body.items)).toEqual(['offsite']);
   });
 
+  it('lists a moved instance by its new times: out of a window that holds only its original slot, in the one it moved to', async () => {
+    const original = await t.request('GET', `${P}?singleEvents=true&timeMin=2026-03-04T08:55:00-05:00&timeMax=2026-03-04T09:30:00-05:00`);
+    expect(ids(original.body.items)).toEqual([]);
+    const moved = await t.request('GET', `${P}?singleEvents=true&timeMin=2026-03-04T09:55:00-05:00&timeMax=2026-03-04T10:30:00-05:00`);
+    expect(ids(moved.body.items)).toEqual(['standup_20260304T140000Z']);
+    const instances = await t.request('GET', `${P}/standup/instances?timeMin=2026-03-04T08:55:00-05:00&timeMax=2026-03-04T09:30:00-05:00`);
+    expect(ids(instances.body.items)).toEqual([]);
+  });
+
   it('pages with maxResults/pageToken and ends with a nextSyncToken that reports later changes only', async () => {
     const first = await t.request('GET', `${P}?singleEvents=true&orderBy=startTime&timeMin=2026-03-02T00:00:00Z&timeMax=2026-03-07T00:00:00Z&maxResults=3`);
     expect(first.body.items).toHaveLength(3);
