@@ -12,7 +12,8 @@ import { seedResolver } from './seeds.ts';
 
 /**
  * The data directory `npm run build` dumps (schemas + project templates). Starting PGlite from it skips initdb:
- * about 0.7 s instead of 3–4 s. The engine rebuilds whatever is stale in it, so an old dump is only slower.
+ * about 0.7 s instead of 3–4 s. The engine rebuilds templates whose schemas changed, and the workbench those whose seed
+ * file changed (`verifyTemplates`), so an old dump is only slower.
  */
 function prebuiltDataDir(): Blob | undefined {
   const file = join(repoRoot, 'public', 'pgdata.tar.gz');
@@ -41,6 +42,7 @@ export async function openWorkbench(
     seeds: seedResolver(seedsDir),
     createWorker: options.createWorker ?? createNodeWorker,
     judge: options.judge,
+    verifyTemplates: true,
   });
 }
 

@@ -18,6 +18,12 @@ export interface WorkbenchOptions {
   replicas?: Replica[];
   /** Grades the rubrics of scenarios that have them (EmailBench's hybrid grading); without one they stay "not judged". */
   judge?: Judge | null;
+  /**
+   * Check each template already in the engine (from a prebuilt data directory) against its seed file once, and
+   * reload it when the seed changed. The CLI sets it: seed files can change after the dump; the site's dump and its
+   * seed chunks come from the same build.
+   */
+  verifyTemplates?: boolean;
 }
 
 export interface StepResult {
@@ -54,10 +60,14 @@ export class Workbench {
     return new Workbench(engine, options, replicas);
   }
 
-  /** Loads a seed as a template unless it is loaded already. */
+  private readonly verified = new Set<string>();
+
+  /** Loads a seed as a template unless it is loaded already (and, with `verifyTemplates`, still that seed). */
   async ensureTemplate(name: string): Promise<void> {
-    if (this.engine.getTemplate(name)) return;
+    if (this.engine.getTemplate(name) && (!this.options.verifyTemplates || this.verified.has(name))) return;
+    // loadTemplate reuses a template whose seed and schemas are unchanged.
     await this.engine.loadTemplate(name, await this.options.seeds(name));
+    this.verified.add(name);
   }
 
   /** A fresh environment for a scenario: its seed, acting user and clock. */
