@@ -22,7 +22,7 @@ export const lintSpec = {
   },
   notes:
     'For each scenario: the reference solution passes, the empty script fails, mutants of the reference diff (drop one change, ' +
-    'change one asserted value, add an unrelated insert, delete an unrelated row, touch an extra field) fail, every assertion ' +
+    'change one asserted value, add an unrelated insert, delete an unrelated row, touch an extra field, change a row a guard keeps) fail, every assertion ' +
     'is needed, and the prompt names no database ids. Prints the mutation score per scenario and per suite; exits 1 when a ' +
     'scenario has a problem (a, b or e). Uncaught mutants and redundant assertions are warnings.',
 } as const satisfies CommandSpec;

@@ -5,8 +5,14 @@ import type { Scenario } from '../scenarios/types.ts';
 import { seedTables } from './seedTables.ts';
 import type { SeedFile } from '../engine/types.ts';
 
-/** The five ways lint breaks a correct diff; each must make the scenario fail. */
-export type MutantKind = 'drop-change' | 'change-asserted-value' | 'add-unrelated-insert' | 'delete-unrelated-row' | 'touch-extra-field';
+/** The six ways lint breaks a correct diff; each must make the scenario fail. */
+export type MutantKind =
+  | 'drop-change'
+  | 'change-asserted-value'
+  | 'add-unrelated-insert'
+  | 'delete-unrelated-row'
+  | 'touch-extra-field'
+  | 'change-guarded-row';
 
 export interface Mutant {
   kind: MutantKind;
@@ -60,7 +66,15 @@ export function rowSample(diff: Diff, cap = MUTATED_ROWS_PER_PART): RowSample {
 /** Mutants of the reference diff, deterministic for a given input (lint's report must be reproducible). */
 export function mutantsOf(input: MutantInput, sample: RowSample = rowSample(input.reference)): Mutant[] {
   const s = { ...input, sample };
-  return [...dropChanges(s), ...changeAssertedValues(s), ...forbiddenValues(s), ...unrelatedInserts(s), ...unrelatedDeletes(s), ...touchExtraFields(s)];
+  return [
+    ...dropChanges(s),
+    ...changeAssertedValues(s),
+    ...forbiddenValues(s),
+    ...unrelatedInserts(s),
+    ...unrelatedDeletes(s),
+    ...touchExtraFields(s),
+    ...guardedRowChanges(s),
+  ];
 }
 
 type SampledInput = MutantInput & { sample: RowSample };
@@ -298,15 +312,7 @@ function unrelatedDeletes(input: MutantInput): Mutant[] {
   };
   const tables = mutantTables(input);
   // A "removed … expected_count 0" assertion names a row that must stay: deleting it is the mistake it guards.
-  input.scenario.spec.assertions.forEach((a, ai) => {
-    const forbids = a.expected_count === 0 || (typeof a.expected_count === 'object' && a.expected_count?.max === 0);
-    if (a.diff_type !== 'removed' || !forbids) return;
-    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
-    for (const t of tables.filter((x) => x.table === table)) {
-      const row = t.rows.find((r) => Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
-      if (row) deleting(t.table, t.service, row, ` (the row assertions[${ai}] keeps)`);
-    }
-  });
+  for (const { ai, table, service, row } of guardedSeedRows(input, 'removed')) deleting(table, service, row, ` (the row assertions[${ai}] keeps)`);
   for (const { table, service, rows } of tables) {
     const info = tableInfo(input.schema, table, service);
     const row = rows.find((r) => !touched.has(`${table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`));
@@ -335,5 +341,52 @@ function touchExtraFields({ scenario, reference, referenceVerdict, schema, sampl
     diff.updates[i].after[column] = value;
     out.push({ kind: 'touch-extra-field', name: `touch-extra-field: ${column} of ${labelOf(reference, schema, 'update', i)}`, diff });
   });
+  return out;
+}
+
+/**
+ * Seed rows that a guard ("changed"/"removed" … expected_count 0) keeps: for each such assertion, the first row of
+ * its table that matches its `where` and that the reference leaves alone.
+ */
+function guardedSeedRows(input: MutantInput, diffType: 'changed' | 'removed'): { ai: number; table: string; service: string; row: Row }[] {
+  const touched = touchedKeys(input.reference, input.schema);
+  const tables = seedTables(input.seed, input.scenario.services);
+  const out: { ai: number; table: string; service: string; row: Row }[] = [];
+  input.scenario.spec.assertions.forEach((a, ai) => {
+    if (a.diff_type !== diffType || !forbidsRows(a.expected_count)) return;
+    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
+    for (const t of tables.filter((x) => x.table === table)) {
+      const info = tableInfo(input.schema, t.table, t.service);
+      const keyOf = (r: Row) => `${t.table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`;
+      const row = t.rows.find((r) => !touched.has(keyOf(r)) && Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
+      if (row) out.push({ ai, table: t.table, service: t.service, row });
+    }
+  });
+  return out;
+}
+
+/**
+ * A "changed … expected_count 0" assertion keeps rows as they are ("no 2024 invoice is touched"): one such row
+ * changed, in a column the assertion does not ignore. The closed world catches it anyway; the guard is what
+ * Agent-Diff's open-world verdict has.
+ */
+function guardedRowChanges(input: MutantInput): Mutant[] {
+  const multi = isMultiService(input.reference);
+  const compiled = compileSpec(input.scenario.spec);
+  const out: Mutant[] = [];
+  for (const { ai, table, service, row } of guardedSeedRows(input, 'changed')) {
+    const info = tableInfo(input.schema, table, service);
+    const ignored = compiled.assertions[ai].ignore;
+    const where = input.scenario.spec.assertions[ai].where ?? {};
+    // A column the guard does not select on, so the changed row still matches it after the change too.
+    const columns = (info ? info.columns.map((c) => c.name) : Object.keys(row)).sort((x, y) => Number(x in where) - Number(y in where));
+    const column = columns.find((c) => !ignored.has(c) && !(info?.primaryKey ?? []).includes(c) && ['string', 'number', 'boolean'].includes(typeof row[c]));
+    if (!column) continue;
+    const value = breakingValues(row[column], { eq: row[column] }).find((v) => JSON.stringify(v) !== JSON.stringify(row[column]));
+    const diff = shallowDiff(input.reference);
+    diff.updates.push({ before: structuredClone(row), after: { ...structuredClone(row), [column]: value }, ...tag(table, service, multi) });
+    const key = (info?.primaryKey ?? []).map((c) => String(row[c])).join('/');
+    out.push({ kind: 'change-guarded-row', name: `change-guarded-row: ${column} of ${table}#${key} (the row assertions[${ai}] keeps)`, diff });
+  }
   return out;
 }

@@ -64,3 +64,26 @@ describe('mutants of a bulk diff', () => {
     expect(evaluateDiff(scenario.spec, changed.diff, { schema, closedWorld: true }).passed).toBe(false);
   });
 });
+
+describe('mutants for a guard that keeps rows unchanged', () => {
+  // "Mark the digests read, but leave Kofi's mail alone": the guard is what Agent-Diff's open world has.
+  const guarded = loadSuite({
+    format: 'difflab-suite/1', id: 'g', name: 'g', services: ['mail'], seed: 'x', closed_world: true,
+    tests: [{ id: 't', title: 't', prompt: 'Mark every digest read.', assertions: [
+      { diff_type: 'changed', entity: 'messages', where: { from_email: 'digest@ops.example' }, expected_changes: { is_read: { from: false, to: true } }, expected_count: N },
+      { diff_type: 'changed', entity: 'messages', where: { from_email: 'kofi@ops.example' }, expected_count: 0 },
+    ] }],
+  });
+  if (!guarded.ok) throw new Error(JSON.stringify(guarded.issues));
+  const guard = guarded.suite.tests[0];
+  const none = { inserts: [], updates: [], deletes: [] };
+  const report = lintScenario({ scenario: guard, schema, seed, reference: { diff: reference, answer: null, error: null }, empty: { diff: none, answer: null, error: null } });
+
+  it('changes a row the guard keeps, which both verdicts catch, so the guard counts as needed', () => {
+    const mutant = report.mutants.find((m) => m.kind === 'change-guarded-row');
+    expect(mutant?.name).toBe('change-guarded-row: is_read of messages#m300 (the row assertions[1] keeps)');
+    expect(mutant).toMatchObject({ caught: true, caughtOpenWorld: true });
+    expect(report.assertions[1]).toMatchObject({ needed: true });
+    expect(report.assertions[1].why).toMatch(/open-world/);
+  });
+});
