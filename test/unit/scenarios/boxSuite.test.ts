@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { box } from '../../../src/replicas/box/index.ts';
 import { loadSuite } from '../../../src/scenarios/index.ts';
+import { idValues } from '../../helpers/assertionIds.ts';
 
 // The project's Box suite and its seed: the suite loads, the ids its assertions name exist in the seed, solutions
 // find ids at run time, and the seed is the generator's output with the size and shape issue 3 asks for.
@@ -16,15 +17,6 @@ const seed: Record<string, Row[]> = JSON.parse(readFileSync(join(root, 'scenario
 
 const known = new Set<string>(Object.values(seed).flatMap((rows) => rows.map((r) => String(r.id ?? r.collection_id))));
 const ID_COLUMNS = ['id', 'item_id', 'parent_id', 'file_id', 'hub_id', 'collection_id'];
-
-function idValues(where: Record<string, unknown>, column: string): string[] {
-  const p = where[column];
-  if (p === undefined) return [];
-  if (typeof p === 'string') return [p];
-  const op = p as Record<string, unknown>;
-  const v = op.eq ?? op.ne ?? op.in ?? op.not_in ?? op.from ?? op.to;
-  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
-}
 
 describe('scenarios/box/suite.json', () => {
   it('loads as a DiffLab suite with at least 40 tests spread over horizons 1 to 12+', () => {

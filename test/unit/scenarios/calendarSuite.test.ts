@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { loadSuite } from '../../../src/scenarios/index.ts';
+import { idValues } from '../../helpers/assertionIds.ts';
 
 // The project's Calendar suite and its seed: the suite loads, its horizons span the 1–20 the issue asks for, the ids
 // its assertions name exist in the seed (or are instances of a seeded series), every test has its solution, and the
@@ -26,15 +27,6 @@ const ID_COLUMNS: Record<string, (id: string) => boolean> = {
   calendar_id: (id) => calendarIds.has(id),
 };
 
-function values(where: Record<string, unknown>, column: string): string[] {
-  const p = where[column];
-  if (p === undefined) return [];
-  if (typeof p === 'string') return [p];
-  const op = p as Record<string, unknown>;
-  const v = op.eq ?? op.ne ?? op.in ?? op.not_in;
-  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
-}
-
 describe('scenarios/calendar/suite.json', () => {
   it('loads as a DiffLab suite with at least 40 tests', () => {
     const result = loadSuite(raw);
@@ -56,8 +48,8 @@ describe('scenarios/calendar/suite.json', () => {
     for (const t of raw.tests) {
       for (const a of t.assertions) {
         const where = a.where ?? {};
-        if (a.entity === 'calendar_events') for (const v of values(where, 'id')) if (!isKnownEvent(v)) unknown.push(`${t.id}: id ${v}`);
-        for (const [col, known] of Object.entries(ID_COLUMNS)) for (const v of values(where, col)) if (!known(v)) unknown.push(`${t.id}: ${col} ${v}`);
+        if (a.entity === 'calendar_events') for (const v of idValues(where, 'id')) if (!isKnownEvent(v)) unknown.push(`${t.id}: id ${v}`);
+        for (const [col, known] of Object.entries(ID_COLUMNS)) for (const v of idValues(where, col)) if (!known(v)) unknown.push(`${t.id}: ${col} ${v}`);
       }
     }
     expect(unknown).toEqual([]);

@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { slack } from '../../../src/replicas/slack/index.ts';
 import { loadSuite } from '../../../src/scenarios/index.ts';
+import { idValues } from '../../helpers/assertionIds.ts';
 
 // The project's Slack suite and its seed: the suite must load, every id its assertions name must exist in the
 // seed, and the seed must be the generator's output and keep the invariants the scenarios rely on.
@@ -21,16 +22,6 @@ const ids = {
   channels: new Set(seed.channels.map((c) => c.channel_id)),
   messages: new Set(seed.messages.map((m) => m.message_id)),
 };
-
-/** Every literal value an assertion compares an id column with (eq, in, not_in, ne, or a bare value). */
-function idValues(where: Record<string, unknown>, column: string): string[] {
-  const p = where[column];
-  if (p === undefined) return [];
-  if (typeof p === 'string') return [p];
-  const op = p as Record<string, unknown>;
-  const v = op.eq ?? op.ne ?? op.in ?? op.not_in;
-  return (Array.isArray(v) ? v : v === undefined ? [] : [v]).filter((x): x is string => typeof x === 'string');
-}
 
 describe('scenarios/slack/suite.json', () => {
   it('loads as a DiffLab suite', () => {
