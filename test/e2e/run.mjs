@@ -163,6 +163,15 @@ try {
     assert((await page.locator('[data-testid=diff-panel] .diff-row').count()) === 0, 'the diff shows rows after an empty script');
   });
 
+  await check('the editor comes back after agent mode and still edits the script', async () => {
+    await page.getByTestId('mode-agent').click();
+    await page.getByTestId('agent-settings').waitFor({ timeout: 10_000 });
+    await page.getByTestId('mode-script').click();
+    await page.locator('[data-testid=monaco] .view-lines').click();
+    await page.keyboard.type('// back');
+    await page.waitForFunction(() => window.__difflab.store.getState().editor.text.includes('// back'), null, { timeout: 5000 });
+  });
+
   await check('a malformed suite import names the JSON path of each problem', async () => {
     const bad = { name: 'Broken', service: 'slack', tests: [{ id: 't1', name: 'x', seed_template: 's', assertions: [{ diff_type: 'created', entity: 'messages' }] }] };
     await page.getByTestId('import-input').setInputFiles({ name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(bad)) });

@@ -1,29 +1,13 @@
 /**
- * The slice of Monaco the playground uses: the editor core, the contributions people expect (find, folding,
- * suggestions, multi-cursor…), JavaScript colouring and the TypeScript service for JavaScript diagnostics — not
- * the ~80 other languages of `monaco-editor`'s main entry. Bundled, never fetched from a CDN.
+ * The Monaco the playground uses: the editor with its contributions, JavaScript colouring and the TypeScript
+ * service for JavaScript diagnostics — not the ~80 other languages of `monaco-editor`'s main entry. Bundled, never
+ * fetched from a CDN.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
-import 'monaco-editor/editor/browser/coreCommands';
-import 'monaco-editor/editor/contrib/bracketMatching/browser/bracketMatching';
-import 'monaco-editor/editor/contrib/clipboard/browser/clipboard';
-import 'monaco-editor/editor/contrib/comment/browser/comment';
-import 'monaco-editor/editor/contrib/contextmenu/browser/contextmenu';
-import 'monaco-editor/editor/contrib/cursorUndo/browser/cursorUndo';
-import 'monaco-editor/editor/contrib/find/browser/findController';
-import 'monaco-editor/editor/contrib/folding/browser/folding';
-import 'monaco-editor/editor/contrib/format/browser/formatActions';
-import 'monaco-editor/editor/contrib/gotoError/browser/gotoError';
-import 'monaco-editor/editor/contrib/hover/browser/hoverContribution';
-import 'monaco-editor/editor/contrib/indentation/browser/indentation';
-import 'monaco-editor/editor/contrib/linesOperations/browser/linesOperations';
-import 'monaco-editor/editor/contrib/multicursor/browser/multicursor';
-import 'monaco-editor/editor/contrib/parameterHints/browser/parameterHints';
-import 'monaco-editor/editor/contrib/smartSelect/browser/smartSelect';
-import 'monaco-editor/editor/contrib/snippet/browser/snippetController2';
-import 'monaco-editor/editor/contrib/suggest/browser/suggestController';
-import 'monaco-editor/editor/contrib/wordHighlighter/browser/wordHighlighter';
-import 'monaco-editor/editor/contrib/wordOperations/browser/wordOperations';
+// Every editor contribution. The TypeScript service imports this module when it starts, and a contribution that
+// registers after the first editor exists breaks the next one ("depends on UNKNOWN service ICodeLensCache" when
+// the editor is shown again after agent mode), so it must be loaded before any editor is created.
+import 'monaco-editor/internal/common/workers';
 import 'monaco-editor/languages/definitions/javascript/register';
 import * as typescript from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
