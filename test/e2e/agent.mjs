@@ -1,6 +1,7 @@
 // End-to-end check of agent mode on the built site: a live run against a local fake model server speaking the
 // OpenAI and Anthropic wire formats (streamed), through the official SDKs in the page; the key stays out of
-// storage and request bodies; Stop ends a run cleanly; demo runs replay with no key.
+// storage and request bodies; Stop ends a run cleanly; demo runs replay with no key; batches run attempts
+// concurrently, each in its own environment, with the results of a one-at-a-time batch.
 // Usage: node test/e2e/agent.mjs   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -194,6 +195,64 @@ try {
     await page.getByTestId('agent-faults').fill('');
     await page.getByTestId('agent-faults').press('Enter');
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
+  });
+
+  await check('a batch runs two at a time, each attempt in its own environment, with the same results as one at a time; the playground still works', async () => {
+    const store = (fn, arg) => page.evaluate(fn, arg);
+    const openBefore = await store(() => window.__difflab.store.getState().run.openKey);
+    await page.getByTestId('agent-provider').selectOption('reference');
+    await page.getByTestId('agent-tab-batch').click();
+    await page.locator('#scenario-search').fill('lunch');
+    const shown = await store(() => window.__difflab.store.getState().catalog.visibleKeys);
+    assert(shown.length >= 2 && new Set(shown.map((k) => k.split('/')[0])).size >= 2, `scenarios shown: ${shown}`);
+    await page.getByLabel('Trials').fill('2');
+    const runBatchAt = async (concurrency) => {
+      await page.getByTestId('batch-concurrency').fill(String(concurrency));
+      const started = Date.now();
+      await page.getByTestId('batch-run').click();
+      await page.waitForFunction(() => {
+        const a = window.__difflab.store.getState().agent;
+        return a.status === 'idle' && !a.batch.running && a.batch.done > 0;
+      }, null, { timeout: 120_000 });
+      const wallMs = Date.now() - started;
+      const { batch, error, records } = await store(() => {
+        const a = window.__difflab.store.getState().agent;
+        return { batch: a.batch, error: a.error, records: a.history.filter((r) => r.batch === a.batch.name) };
+      });
+      assert(!error, `batch error: ${error}`);
+      assert(batch.done === shown.length * 2 && records.length === batch.done, `${records.length} records, ${batch.done}/${batch.total} done`);
+      const failed = records.filter((r) => !(r.grade ? r.grade.passed : r.verdict.passed) || r.endReason !== 'final_answer');
+      assert(failed.length === 0, `runs that did not pass: ${failed.map((r) => `${r.scenario.id}#${r.trial} ${r.endReason}`)}`);
+      // The most attempts whose [start, end] intervals overlap by more than a few milliseconds.
+      const spans = records.map((r) => [Date.parse(r.startedAt), Date.parse(r.startedAt) + r.timing.totalMs]);
+      const overlapping = Math.max(...spans.map(([a, b]) => spans.filter(([c, d]) => Math.min(b, d) - Math.max(a, c) > 3).length));
+      console.log(`    batch of ${records.length} scripted runs at concurrency ${concurrency}: ${wallMs} ms wall, at most ${overlapping} at once`);
+      return { records, overlapping };
+    };
+    const one = await runBatchAt(1);
+    const two = await runBatchAt(2);
+    assert(one.overlapping === 1, `at concurrency 1, ${one.overlapping} runs overlapped`);
+    assert(two.overlapping === 2, `at concurrency 2, at most ${two.overlapping} runs overlapped`);
+    const outcome = (r) => JSON.stringify({ diff: r.runDiff, verdict: r.verdict, steps: r.steps.map((s) => s.actions.map((a) => a.requests.map((q) => `${q.method} ${q.url} ${q.status}`))) });
+    const byKey = (records) => new Map(records.map((r) => [`${r.scenario.suite}/${r.scenario.id}#${r.trial}`, outcome(r)]));
+    const [a, b] = [byKey(one.records), byKey(two.records)];
+    assert(a.size === b.size && [...a].every(([k, v]) => b.get(k) === v), 'a run came out differently at concurrency 2');
+    const saved = await store(() => JSON.parse(localStorage.getItem('difflab.agent.settings.v1') ?? '{}').concurrency);
+    assert(saved === 2, `stored concurrency: ${saved}`);
+    assert((await store(() => window.__difflab.store.getState().run.openKey)) === openBefore, 'the batch changed the playground\'s open scenario');
+
+    // The playground's own environment: reset, then the reference solution run as a script step (through the store:
+    // the Script tab's Monaco is not needed to show the worker's playground session is intact).
+    await page.locator('#scenario-search').fill('');
+    const after = await store(async () => {
+      const app = window.__difflab.store.getState();
+      await app.run.reset();
+      await app.editor.showSolution();
+      await window.__difflab.store.getState().run.execute();
+      const r = window.__difflab.store.getState().run;
+      return { key: r.openKey, status: r.status, passed: r.last?.verdict.passed, inserts: r.last?.runDiff.inserts.length, error: r.last?.script.error ?? r.error };
+    });
+    assert(after.key === openBefore && after.status === 'ready' && after.passed && after.inserts > 0, `the playground run after the batch: ${JSON.stringify(after)}`);
   });
 
   await checkPageStayedClean(check, guard);

@@ -461,7 +461,11 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       const models = agent.settings.model.split(',').map((m) => m.trim()).filter(Boolean);
       const trials = Math.max(1, Math.floor(agent.batch.trials));
       const jobs = models.flatMap((model) => entries.flatMap((entry) => Array.from({ length: trials }, (_, trial) => ({ model, entry, trial }))));
-      const name = `${models.join('+')} ${agent.settings.mode}/${agent.settings.docs} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+      const base = `${models.join('+')} ${agent.settings.mode}/${agent.settings.docs} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+      // Two batches started in the same minute stay apart (tables and comparisons group runs by batch name).
+      const taken = new Set(agent.history.map((r) => r.batch));
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
       // Attempts in environments of their own overlap their model calls; the playground's single one allows one.
       const concurrency = canHoldAttempts(workbench) ? batchConcurrency(agent.settings.concurrency) : 1;
       const stopper = new AbortController();

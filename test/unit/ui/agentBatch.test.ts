@@ -59,13 +59,16 @@ describe('agent batches in the page', () => {
   });
 
   it('keeps the concurrency with the other agent settings, within 1–8', async () => {
-    const { state, storage } = await setup();
+    const { state, storage, workbench } = await setup();
     expect(state().agent.settings.concurrency).toBe(2);
     state().agent.setSettings({ concurrency: 5 });
     expect(JSON.parse(storage.data.get(agentStorageKeys.settings)!).concurrency).toBe(5);
+    // Ten jobs: no more than eight at once, whatever the stored setting says.
     state().agent.setSettings({ concurrency: 40 });
+    state().agent.setBatch({ trials: 5 });
     await state().agent.runBatch(state().catalog.entries);
-    expect(state().agent.batch.done).toBe(6);
+    expect(state().agent.batch.done).toBe(10);
+    expect(workbench.attempts.maxInFlight).toBe(8);
   });
 
   it('runs one at a time with concurrency 1, in plan order', async () => {
@@ -76,6 +79,18 @@ describe('agent batches in the page', () => {
     expect(workbench.attempts.log).toEqual([1, 2, 3, 4, 5, 6].flatMap((i) => [`open:${i}`, `close:${i}`]));
     const saved = state().agent.history.filter((r) => r.batch === state().agent.batch.name);
     expect(saved.map((r) => `${r.model.model}#${r.trial}`)).toEqual(['m1#0', 'm1#1', 'm1#2', 'm2#0', 'm2#1', 'm2#2']);
+  });
+
+  it('names a second batch started in the same minute apart from the first', async () => {
+    const { state } = await setup(1);
+    await state().agent.runBatch(state().catalog.entries);
+    const first = state().agent.batch.name!;
+    await state().agent.runBatch(state().catalog.entries);
+    const second = state().agent.batch.name!;
+    // Unless the minute turned in between, the second gets a number.
+    if (second.slice(0, first.length) === first) expect(second).toBe(`${first} (2)`);
+    else expect(second).not.toBe(first);
+    expect(state().agent.history.filter((r) => r.batch === second)).toHaveLength(6);
   });
 
   it('Stop ends every attempt under way and starts no more', async () => {
