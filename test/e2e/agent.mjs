@@ -25,6 +25,7 @@ async function fakeModel() {
   const seen = [];
   let slow = false;
   let answerOnly = false;
+  let latencyMs = 0;
   const server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');
@@ -61,13 +62,41 @@ async function fakeModel() {
         }
         res.end();
       };
-      if (slow) setTimeout(send, 3000);
+      if (slow || latencyMs) setTimeout(send, slow ? 3000 : latencyMs);
       else send();
     });
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const root = `http://127.0.0.1:${server.address().port}`;
-  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), setLatency: (ms) => (latencyMs = ms), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+}
+
+/**
+ * Runs the Batch view's batch at `concurrency` and waits for it; returns its records, the wall time and the most
+ * runs under way at one moment (from the records' [start, end] spans, a few milliseconds in from each start).
+ */
+async function runBatchAt(page, concurrency) {
+  await page.getByTestId('batch-concurrency').fill(String(concurrency));
+  const started = Date.now();
+  await page.getByTestId('batch-run').click();
+  await page.waitForFunction(() => {
+    const a = window.__difflab.store.getState().agent;
+    return a.status === 'idle' && !a.batch.running && a.batch.done > 0;
+  }, null, { timeout: 120_000 });
+  const wallMs = Date.now() - started;
+  const { batch, error, records } = await page.evaluate(() => {
+    const a = window.__difflab.store.getState().agent;
+    return { batch: a.batch, error: a.error, records: a.history.filter((r) => r.batch === a.batch.name) };
+  });
+  assert(!error, `batch error: ${error}`);
+  assert(records.length === batch.total && batch.done === batch.total, `${records.length} records, ${batch.done}/${batch.total} done`);
+  const spans = records.map((r) => [Date.parse(r.startedAt), Date.parse(r.startedAt) + r.timing.totalMs]);
+  const overlapping = Math.max(...spans.map(([start]) => spans.filter(([c, d]) => c <= start + 3 && start + 3 < d).length));
+  const mean = (f) => Math.round(records.reduce((a, r) => a + f(r), 0) / records.length);
+  console.log(
+    `    batch of ${records.length} runs at concurrency ${concurrency}: ${wallMs} ms wall, at most ${overlapping} at once; a run's mean model ${mean((r) => r.timing.modelMs)} ms, harness ${mean((r) => r.timing.harnessMs)} ms, total ${mean((r) => r.timing.totalMs)} ms`,
+  );
+  return { records, overlapping, wallMs };
 }
 
 const { server, browser, extra: model } = await startOrExit(fakeModel);
@@ -206,31 +235,12 @@ try {
     const shown = await store(() => window.__difflab.store.getState().catalog.visibleKeys);
     assert(shown.length >= 2 && new Set(shown.map((k) => k.split('/')[0])).size >= 2, `scenarios shown: ${shown}`);
     await page.getByLabel('Trials').fill('2');
-    const runBatchAt = async (concurrency) => {
-      await page.getByTestId('batch-concurrency').fill(String(concurrency));
-      const started = Date.now();
-      await page.getByTestId('batch-run').click();
-      await page.waitForFunction(() => {
-        const a = window.__difflab.store.getState().agent;
-        return a.status === 'idle' && !a.batch.running && a.batch.done > 0;
-      }, null, { timeout: 120_000 });
-      const wallMs = Date.now() - started;
-      const { batch, error, records } = await store(() => {
-        const a = window.__difflab.store.getState().agent;
-        return { batch: a.batch, error: a.error, records: a.history.filter((r) => r.batch === a.batch.name) };
-      });
-      assert(!error, `batch error: ${error}`);
-      assert(batch.done === shown.length * 2 && records.length === batch.done, `${records.length} records, ${batch.done}/${batch.total} done`);
+    const one = await runBatchAt(page, 1);
+    const two = await runBatchAt(page, 2);
+    for (const { records } of [one, two]) {
       const failed = records.filter((r) => !(r.grade ? r.grade.passed : r.verdict.passed) || r.endReason !== 'final_answer');
       assert(failed.length === 0, `runs that did not pass: ${failed.map((r) => `${r.scenario.id}#${r.trial} ${r.endReason}`)}`);
-      // The most attempts whose [start, end] intervals overlap by more than a few milliseconds.
-      const spans = records.map((r) => [Date.parse(r.startedAt), Date.parse(r.startedAt) + r.timing.totalMs]);
-      const overlapping = Math.max(...spans.map(([a, b]) => spans.filter(([c, d]) => Math.min(b, d) - Math.max(a, c) > 3).length));
-      console.log(`    batch of ${records.length} scripted runs at concurrency ${concurrency}: ${wallMs} ms wall, at most ${overlapping} at once`);
-      return { records, overlapping };
-    };
-    const one = await runBatchAt(1);
-    const two = await runBatchAt(2);
+    }
     assert(one.overlapping === 1, `at concurrency 1, ${one.overlapping} runs overlapped`);
     assert(two.overlapping === 2, `at concurrency 2, at most ${two.overlapping} runs overlapped`);
     const outcome = (r) => JSON.stringify({ diff: r.runDiff, verdict: r.verdict, steps: r.steps.map((s) => s.actions.map((a) => a.requests.map((q) => `${q.method} ${q.url} ${q.status}`))) });
@@ -253,6 +263,29 @@ try {
       return { key: r.openKey, status: r.status, passed: r.last?.verdict.passed, inserts: r.last?.runDiff.inserts.length, error: r.last?.script.error ?? r.error };
     });
     assert(after.key === openBefore && after.status === 'ready' && after.passed && after.inserts > 0, `the playground run after the batch: ${JSON.stringify(after)}`);
+  });
+
+  await check('with a model that takes 400 ms a reply, a batch at concurrency 2 takes well under the time of one at a time', async () => {
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.locator('#scenario-search').fill('lunch');
+    await page.getByLabel('Trials').fill('2');
+    model.setLatency(400);
+    try {
+      const one = await runBatchAt(page, 1);
+      const two = await runBatchAt(page, 2);
+      const four = await runBatchAt(page, 4);
+      assert(one.overlapping === 1 && two.overlapping === 2 && four.overlapping >= 3 && four.overlapping <= 4, `overlaps: ${one.overlapping}, ${two.overlapping}, ${four.overlapping}`);
+      // Four at once gains less over two: the worker's own share (opening environments, running scripts) stays serial.
+      assert(two.wallMs < one.wallMs * 0.75, `wall times: ${one.wallMs}, ${two.wallMs} ms`);
+      assert([one, two, four].every(({ records }) => records.every((r) => r.endReason === 'final_answer' && r.steps.length === 2)), 'a run did not end with its answer');
+    } finally {
+      model.setLatency(0);
+      await page.getByTestId('agent-key').fill('');
+      await page.locator('#scenario-search').fill('');
+    }
   });
 
   await checkPageStayedClean(check, guard);
