@@ -26,6 +26,7 @@ async function fakeModel() {
   let slow = false;
   let answerOnly = false;
   let latencyMs = 0;
+  let looping = false;
   const server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');
@@ -41,7 +42,7 @@ async function fakeModel() {
         return;
       }
       const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-      const text = answerOnly ? pilots : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
+      const text = answerOnly ? pilots : looping && turn === 0 ? 'Working.\n```javascript\nwhile (true) {}\n```' : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = text.match(/[\s\S]{1,12}/g);
       const send = () => {
@@ -68,7 +69,7 @@ async function fakeModel() {
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const root = `http://127.0.0.1:${server.address().port}`;
-  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), setLatency: (ms) => (latencyMs = ms), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), setLatency: (ms) => (latencyMs = ms), setLooping: (v) => (looping = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
 }
 
 /**
@@ -283,6 +284,44 @@ try {
       assert([one, two, four].every(({ records }) => records.every((r) => r.endReason === 'final_answer' && r.steps.length === 2)), 'a run did not end with its answer');
     } finally {
       model.setLatency(0);
+      await page.getByTestId('agent-key').fill('');
+      await page.locator('#scenario-search').fill('');
+    }
+  });
+
+  await check('Stop batch ends the scripts of every attempt under way at once, and starts no more', async () => {
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.locator('#scenario-search').fill('lunch');
+    await page.getByLabel('Trials').fill('1');
+    await page.getByTestId('batch-concurrency').fill('2');
+    model.setLooping(true);
+    try {
+      await page.getByTestId('batch-run').click();
+      // Two attempts under way, the first one's script looping in the worker (the sandbox would stop it at 10 s).
+      await page.waitForTimeout(1500);
+      const stopped = Date.now();
+      await page.getByTestId('batch-stop').click();
+      await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle', null, { timeout: 30_000 });
+      const tookMs = Date.now() - stopped;
+      const { records, batch } = await page.evaluate(() => {
+        const a = window.__difflab.store.getState().agent;
+        return { batch: a.batch, records: a.history.filter((r) => r.batch === a.batch.name) };
+      });
+      console.log(`    Stop to idle: ${tookMs} ms, ${records.length} of ${batch.total} runs saved`);
+      assert(tookMs < 4000, `Stop took ${tookMs} ms`);
+      assert(records.length === 2 && batch.done === 2 && batch.total === 3, `${records.length} records, ${batch.done}/${batch.total}`);
+      assert(records.every((r) => r.endReason === 'stopped'), `ended: ${records.map((r) => r.endReason)}`);
+      // The worker is free again: the playground's environment answers.
+      const reset = await page.evaluate(async () => {
+        await window.__difflab.store.getState().run.reset();
+        return window.__difflab.store.getState().run.status;
+      });
+      assert(reset === 'ready', `the playground after Stop: ${reset}`);
+    } finally {
+      model.setLooping(false);
       await page.getByTestId('agent-key').fill('');
       await page.locator('#scenario-search').fill('');
     }

@@ -47,7 +47,7 @@ export function BatchView() {
       </p>
       <div className="agent-toolbar">
         {batch.running ? (
-          <button type="button" className="btn btn-danger" onClick={stop}>
+          <button type="button" className="btn btn-danger" onClick={stop} data-testid="batch-stop">
             ■ Stop batch
           </button>
         ) : (
