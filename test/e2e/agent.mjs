@@ -289,6 +289,46 @@ try {
     }
   });
 
+  await check('faults and the rubric judge apply to batch attempts as to a live run', async () => {
+    await page.getByTestId('agent-provider').selectOption('reference');
+    await page.locator('#scenario-search').fill('lunch');
+    await page.getByLabel('Trials').fill('1');
+    await page.getByTestId('agent-faults').fill('rate-limit=1');
+    await page.getByTestId('agent-faults').press('Enter');
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
+    try {
+      const { records } = await runBatchAt(page, 2);
+      const statuses = records.flatMap((r) => r.steps.flatMap((s) => s.actions.flatMap((a) => a.requests.map((q) => q.status))));
+      assert(records.every((r) => r.faults?.rateLimit?.every === 1), 'a record lacks the fault plan');
+      assert(statuses.length >= records.length && statuses.every((x) => x === 429), `statuses: ${statuses}`);
+    } finally {
+      await page.getByTestId('agent-faults').fill('');
+      await page.getByTestId('agent-faults').press('Enter');
+      await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
+    }
+
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.getByTestId('agent-judge-model').fill('judge-e2e');
+    await page.locator('#scenario-search').fill('rubric-pilot-customers');
+    await page.getByLabel('Trials').fill('2');
+    model.setAnswerOnly(true);
+    const before = model.seen.length;
+    try {
+      const { records } = await runBatchAt(page, 2);
+      assert(records.length === 2 && records.every((r) => r.grade?.mode === 'hybrid' && r.grade.rubricScore === 1 && r.grade.passed), `grades: ${JSON.stringify(records.map((r) => r.grade))}`);
+      const judged = model.seen.slice(before).filter((r) => r.body.model === 'judge-e2e');
+      assert(judged.length === 2 && judged.every((r) => r.auth === `Bearer ${KEY}`), `judge requests: ${judged.length}`);
+    } finally {
+      model.setAnswerOnly(false);
+      await page.getByTestId('agent-judge-model').fill('');
+      await page.getByTestId('agent-key').fill('');
+      await page.locator('#scenario-search').fill('');
+    }
+  });
+
   await check('Stop batch ends the scripts of every attempt under way at once, and starts no more', async () => {
     await page.getByTestId('agent-provider').selectOption('openai');
     await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
