@@ -147,6 +147,19 @@ export function judgeOf(settings: AgentSettings, apiKey: string): Judge | null {
   return chatCompletionsJudge({ baseUrl: settings.baseURL, model, apiKey: apiKey || undefined });
 }
 
+/** What an attempt is, as its record names it. */
+interface AttemptJob {
+  model: string;
+  trial: number;
+  batch: string;
+}
+
+interface AttemptOptions {
+  signal?: AbortSignal;
+  events?: AgentEvents;
+  fork?: { record: AgentRunRecord; through: number };
+}
+
 /** Refuses actions once another scenario was opened mid-run (its environment replaced this run's). */
 function guardedWorld(world: AgentWorld, stillOpen: () => boolean): AgentWorld {
   const check = () => {
@@ -208,13 +221,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   };
 
   /** One agent attempt at a catalog entry in `world` (a fresh environment of the scenario). */
-  const runIn = async (
-    world: AgentWorld,
-    provider: ModelProvider,
-    entry: CatalogEntry,
-    job: { model: string; trial: number; batch: string },
-    options: { signal?: AbortSignal; events?: AgentEvents; fork?: { record: AgentRunRecord; through: number } },
-  ): Promise<AgentRunRecord> => {
+  const runIn = async (world: AgentWorld, provider: ModelProvider, entry: CatalogEntry, job: AttemptJob, options: AttemptOptions): Promise<AgentRunRecord> => {
     const s = get().agent.settings;
     const reference = s.presetId === REFERENCE_PRESET;
     return runAgent({
@@ -237,11 +244,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   };
 
   /** An attempt in the playground's environment: it opens the scenario there, and the result pane can follow it. */
-  const attemptInPlayground = async (
-    entry: CatalogEntry,
-    job: { model: string; trial: number; batch: string },
-    options: { signal?: AbortSignal; events?: AgentEvents; fork?: { record: AgentRunRecord; through: number } },
-  ): Promise<AgentRunRecord> => {
+  const attemptInPlayground = async (entry: CatalogEntry, job: AttemptJob, options: AttemptOptions): Promise<AgentRunRecord> => {
     const provider = await providerFor(entry, job.model);
     await get().run.open(entry);
     if (get().run.status !== 'ready') throw new Error(get().run.error ?? 'the scenario could not be opened');
@@ -254,7 +257,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   };
 
   /** A batch's attempt: in an environment of its own when the workbench can hold several, the playground's otherwise. */
-  const batchAttempt = async (entry: CatalogEntry, job: { model: string; trial: number; batch: string }, signal?: AbortSignal): Promise<AgentRunRecord> => {
+  const batchAttempt = async (entry: CatalogEntry, job: AttemptJob, signal?: AbortSignal): Promise<AgentRunRecord> => {
     if (!canHoldAttempts(workbench)) return attemptInPlayground(entry, job, { signal });
     const provider = await providerFor(entry, job.model);
     return inAttempt(workbench, entry.scenario, (world) => runIn(world, provider, entry, job, { signal }));
