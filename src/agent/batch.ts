@@ -58,18 +58,18 @@ export interface BatchProgress {
  * and runs the loop. A job that throws becomes an error in `failures`; the batch goes on. Stopping (signal) lets
  * running jobs finish their own stop and starts no new ones.
  */
-export async function runBatch(options: {
-  jobs: readonly BatchJob[];
+export async function runBatch<J = BatchJob>(options: {
+  jobs: readonly J[];
   concurrency: number;
-  runOne: (job: BatchJob, signal?: AbortSignal) => Promise<AgentRunRecord>;
+  runOne: (job: J, signal?: AbortSignal) => Promise<AgentRunRecord>;
   onRecord?: (record: AgentRunRecord, progress: BatchProgress) => void;
   signal?: AbortSignal;
-}): Promise<{ records: AgentRunRecord[]; failures: { job: BatchJob; error: string }[] }> {
+}): Promise<{ records: AgentRunRecord[]; failures: { job: J; error: string }[] }> {
   const { jobs, runOne, signal } = options;
   const started = performance.now();
   const slots: (AgentRunRecord | undefined)[] = new Array(jobs.length);
   let finished = 0;
-  const failures: { job: BatchJob; error: string }[] = [];
+  const failures: { job: J; error: string }[] = [];
   let next = 0;
   let passed = 0;
   let errored = 0;

@@ -1,6 +1,7 @@
 // End-to-end check of agent mode on the built site: a live run against a local fake model server speaking the
 // OpenAI and Anthropic wire formats (streamed), through the official SDKs in the page; the key stays out of
-// storage and request bodies; Stop ends a run cleanly; demo runs replay with no key.
+// storage and request bodies; Stop ends a run cleanly; demo runs replay with no key; batches run attempts
+// concurrently, each in its own environment, with the results of a one-at-a-time batch.
 // Usage: node test/e2e/agent.mjs   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
@@ -24,6 +25,8 @@ async function fakeModel() {
   const seen = [];
   let slow = false;
   let answerOnly = false;
+  let latencyMs = 0;
+  let looping = false;
   const server = createServer((req, res) => {
     res.setHeader('access-control-allow-origin', '*');
     res.setHeader('access-control-allow-headers', '*');
@@ -39,7 +42,7 @@ async function fakeModel() {
         return;
       }
       const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-      const text = answerOnly ? pilots : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
+      const text = answerOnly ? pilots : looping && turn === 0 ? 'Working.\n```javascript\nwhile (true) {}\n```' : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       const pieces = text.match(/[\s\S]{1,12}/g);
       const send = () => {
@@ -60,13 +63,41 @@ async function fakeModel() {
         }
         res.end();
       };
-      if (slow) setTimeout(send, 3000);
+      if (slow || latencyMs) setTimeout(send, slow ? 3000 : latencyMs);
       else send();
     });
   });
   await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   const root = `http://127.0.0.1:${server.address().port}`;
-  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return { seen, root, setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), setLatency: (ms) => (latencyMs = ms), setLooping: (v) => (looping = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+}
+
+/**
+ * Runs the Batch view's batch at `concurrency` and waits for it; returns its records, the wall time and the most
+ * runs under way at one moment (from the records' [start, end] spans, a few milliseconds in from each start).
+ */
+async function runBatchAt(page, concurrency) {
+  await page.getByTestId('batch-concurrency').fill(String(concurrency));
+  const started = Date.now();
+  await page.getByTestId('batch-run').click();
+  await page.waitForFunction(() => {
+    const a = window.__difflab.store.getState().agent;
+    return a.status === 'idle' && !a.batch.running && a.batch.done > 0;
+  }, null, { timeout: 120_000 });
+  const wallMs = Date.now() - started;
+  const { batch, error, records } = await page.evaluate(() => {
+    const a = window.__difflab.store.getState().agent;
+    return { batch: a.batch, error: a.error, records: a.history.filter((r) => r.batch === a.batch.name) };
+  });
+  assert(!error, `batch error: ${error}`);
+  assert(records.length === batch.total && batch.done === batch.total, `${records.length} records, ${batch.done}/${batch.total} done`);
+  const spans = records.map((r) => [Date.parse(r.startedAt), Date.parse(r.startedAt) + r.timing.totalMs]);
+  const overlapping = Math.max(...spans.map(([start]) => spans.filter(([c, d]) => c <= start + 3 && start + 3 < d).length));
+  const mean = (f) => Math.round(records.reduce((a, r) => a + f(r), 0) / records.length);
+  console.log(
+    `    batch of ${records.length} runs at concurrency ${concurrency}: ${wallMs} ms wall, at most ${overlapping} at once; a run's mean model ${mean((r) => r.timing.modelMs)} ms, harness ${mean((r) => r.timing.harnessMs)} ms, total ${mean((r) => r.timing.totalMs)} ms`,
+  );
+  return { records, overlapping, wallMs };
 }
 
 const { server, browser, extra: model } = await startOrExit(fakeModel);
@@ -194,6 +225,146 @@ try {
     await page.getByTestId('agent-faults').fill('');
     await page.getByTestId('agent-faults').press('Enter');
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
+  });
+
+  await check('a batch runs two at a time, each attempt in its own environment, with the same results as one at a time; the playground still works', async () => {
+    const store = (fn, arg) => page.evaluate(fn, arg);
+    const openBefore = await store(() => window.__difflab.store.getState().run.openKey);
+    await page.getByTestId('agent-provider').selectOption('reference');
+    await page.getByTestId('agent-tab-batch').click();
+    await page.locator('#scenario-search').fill('lunch');
+    const shown = await store(() => window.__difflab.store.getState().catalog.visibleKeys);
+    assert(shown.length >= 2 && new Set(shown.map((k) => k.split('/')[0])).size >= 2, `scenarios shown: ${shown}`);
+    await page.getByLabel('Trials').fill('2');
+    const one = await runBatchAt(page, 1);
+    const two = await runBatchAt(page, 2);
+    for (const { records } of [one, two]) {
+      const failed = records.filter((r) => !(r.grade ? r.grade.passed : r.verdict.passed) || r.endReason !== 'final_answer');
+      assert(failed.length === 0, `runs that did not pass: ${failed.map((r) => `${r.scenario.id}#${r.trial} ${r.endReason}`)}`);
+    }
+    assert(one.overlapping === 1, `at concurrency 1, ${one.overlapping} runs overlapped`);
+    assert(two.overlapping === 2, `at concurrency 2, at most ${two.overlapping} runs overlapped`);
+    const outcome = (r) => JSON.stringify({ diff: r.runDiff, verdict: r.verdict, steps: r.steps.map((s) => s.actions.map((a) => a.requests.map((q) => `${q.method} ${q.url} ${q.status}`))) });
+    const byKey = (records) => new Map(records.map((r) => [`${r.scenario.suite}/${r.scenario.id}#${r.trial}`, outcome(r)]));
+    const [a, b] = [byKey(one.records), byKey(two.records)];
+    assert(a.size === b.size && [...a].every(([k, v]) => b.get(k) === v), 'a run came out differently at concurrency 2');
+    const saved = await store(() => JSON.parse(localStorage.getItem('difflab.agent.settings.v1') ?? '{}').concurrency);
+    assert(saved === 2, `stored concurrency: ${saved}`);
+    assert((await store(() => window.__difflab.store.getState().run.openKey)) === openBefore, 'the batch changed the playground\'s open scenario');
+
+    // The playground's own environment: reset, then the reference solution run as a script step (through the store:
+    // the Script tab's Monaco is not needed to show the worker's playground session is intact).
+    await page.locator('#scenario-search').fill('');
+    const after = await store(async () => {
+      const app = window.__difflab.store.getState();
+      await app.run.reset();
+      await app.editor.showSolution();
+      await window.__difflab.store.getState().run.execute();
+      const r = window.__difflab.store.getState().run;
+      return { key: r.openKey, status: r.status, passed: r.last?.verdict.passed, inserts: r.last?.runDiff.inserts.length, error: r.last?.script.error ?? r.error };
+    });
+    assert(after.key === openBefore && after.status === 'ready' && after.passed && after.inserts > 0, `the playground run after the batch: ${JSON.stringify(after)}`);
+  });
+
+  await check('with a model that takes 400 ms a reply, a batch at concurrency 2 takes well under the time of one at a time', async () => {
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.locator('#scenario-search').fill('lunch');
+    await page.getByLabel('Trials').fill('2');
+    model.setLatency(400);
+    try {
+      const one = await runBatchAt(page, 1);
+      const two = await runBatchAt(page, 2);
+      const four = await runBatchAt(page, 4);
+      assert(one.overlapping === 1 && two.overlapping === 2 && four.overlapping >= 3 && four.overlapping <= 4, `overlaps: ${one.overlapping}, ${two.overlapping}, ${four.overlapping}`);
+      // Four at once gains less over two: the worker's own share (opening environments, running scripts) stays serial.
+      assert(two.wallMs < one.wallMs * 0.75, `wall times: ${one.wallMs}, ${two.wallMs} ms`);
+      assert([one, two, four].every(({ records }) => records.every((r) => r.endReason === 'final_answer' && r.steps.length === 2)), 'a run did not end with its answer');
+    } finally {
+      model.setLatency(0);
+      await page.getByTestId('agent-key').fill('');
+      await page.locator('#scenario-search').fill('');
+    }
+  });
+
+  await check('faults and the rubric judge apply to batch attempts as to a live run', async () => {
+    await page.getByTestId('agent-provider').selectOption('reference');
+    await page.locator('#scenario-search').fill('lunch');
+    await page.getByLabel('Trials').fill('1');
+    await page.getByTestId('agent-faults').fill('rate-limit=1');
+    await page.getByTestId('agent-faults').press('Enter');
+    await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
+    try {
+      const { records } = await runBatchAt(page, 2);
+      const statuses = records.flatMap((r) => r.steps.flatMap((s) => s.actions.flatMap((a) => a.requests.map((q) => q.status))));
+      assert(records.every((r) => r.faults?.rateLimit?.every === 1), 'a record lacks the fault plan');
+      assert(statuses.length >= records.length && statuses.every((x) => x === 429), `statuses: ${statuses}`);
+    } finally {
+      await page.getByTestId('agent-faults').fill('');
+      await page.getByTestId('agent-faults').press('Enter');
+      await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
+    }
+
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.getByTestId('agent-judge-model').fill('judge-e2e');
+    await page.locator('#scenario-search').fill('rubric-pilot-customers');
+    await page.getByLabel('Trials').fill('2');
+    model.setAnswerOnly(true);
+    const before = model.seen.length;
+    try {
+      const { records } = await runBatchAt(page, 2);
+      assert(records.length === 2 && records.every((r) => r.grade?.mode === 'hybrid' && r.grade.rubricScore === 1 && r.grade.passed), `grades: ${JSON.stringify(records.map((r) => r.grade))}`);
+      const judged = model.seen.slice(before).filter((r) => r.body.model === 'judge-e2e');
+      assert(judged.length === 2 && judged.every((r) => r.auth === `Bearer ${KEY}`), `judge requests: ${judged.length}`);
+    } finally {
+      model.setAnswerOnly(false);
+      await page.getByTestId('agent-judge-model').fill('');
+      await page.getByTestId('agent-key').fill('');
+      await page.locator('#scenario-search').fill('');
+    }
+  });
+
+  await check('Stop batch ends the scripts of every attempt under way at once, and starts no more', async () => {
+    await page.getByTestId('agent-provider').selectOption('openai');
+    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
+    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
+    await page.getByTestId('agent-key').fill(KEY);
+    await page.locator('#scenario-search').fill('lunch');
+    await page.getByLabel('Trials').fill('1');
+    await page.getByTestId('batch-concurrency').fill('2');
+    model.setLooping(true);
+    try {
+      await page.getByTestId('batch-run').click();
+      // Two attempts under way, the first one's script looping in the worker (the sandbox would stop it at 10 s).
+      await page.waitForTimeout(1500);
+      const stopped = Date.now();
+      await page.getByTestId('batch-stop').click();
+      await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle', null, { timeout: 30_000 });
+      const tookMs = Date.now() - stopped;
+      const { records, batch } = await page.evaluate(() => {
+        const a = window.__difflab.store.getState().agent;
+        return { batch: a.batch, records: a.history.filter((r) => r.batch === a.batch.name) };
+      });
+      console.log(`    Stop to idle: ${tookMs} ms, ${records.length} of ${batch.total} runs saved`);
+      assert(tookMs < 4000, `Stop took ${tookMs} ms`);
+      assert(records.length === 2 && batch.done === 2 && batch.total === 3, `${records.length} records, ${batch.done}/${batch.total}`);
+      assert(records.every((r) => r.endReason === 'stopped'), `ended: ${records.map((r) => r.endReason)}`);
+      // The worker is free again: the playground's environment answers.
+      const reset = await page.evaluate(async () => {
+        await window.__difflab.store.getState().run.reset();
+        return window.__difflab.store.getState().run.status;
+      });
+      assert(reset === 'ready', `the playground after Stop: ${reset}`);
+    } finally {
+      model.setLooping(false);
+      await page.getByTestId('agent-key').fill('');
+      await page.locator('#scenario-search').fill('');
+    }
   });
 
   await checkPageStayedClean(check, guard);

@@ -1,5 +1,5 @@
-import { formatDuration } from '../../agent/batch.ts';
-import { runAgent } from '../../agent/loop.ts';
+import { formatDuration, runBatch as runPool } from '../../agent/batch.ts';
+import { runAgent, type AgentEvents } from '../../agent/loop.ts';
 import { defaultPrices, type PriceTable } from '../../agent/pricing.ts';
 import { createProvider, providerPresets } from '../../agent/providers/index.ts';
 import { replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
@@ -14,7 +14,7 @@ import type { Replica } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { chatCompletionsJudge } from '../../evaluation/judges.ts';
 import type { Judge } from '../../evaluation/rubric.ts';
-import { workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
+import { canHoldAttempts, inAttempt, workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
 import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
 import { relevantEndpointsOf } from '../agent/relevantEndpoints.ts';
 import { patch, readJson, sliceUpdater, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
@@ -44,7 +44,11 @@ export interface AgentSettings {
    * chat-completions endpoint with the same key; empty leaves rubrics "not judged".
    */
   judgeModel: string;
+  /** How many attempts of a batch run at once, each in its own environment (model latency overlaps). */
+  concurrency: number;
 }
+
+export const MAX_BATCH_CONCURRENCY = 8;
 
 export interface LiveRun {
   entryKey: string;
@@ -128,13 +132,32 @@ const defaultSettings: AgentSettings = {
   docs: 'none',
   maxIterations: 15,
   judgeModel: '',
+  concurrency: 2,
 };
+
+/** A usable concurrency: a whole number from 1 to MAX_BATCH_CONCURRENCY. */
+export function batchConcurrency(value: number): number {
+  return Number.isFinite(value) ? Math.min(MAX_BATCH_CONCURRENCY, Math.max(1, Math.floor(value))) : 1;
+}
 
 /** The rubric judge the settings ask for, or null when they ask for none or cannot have one. */
 export function judgeOf(settings: AgentSettings, apiKey: string): Judge | null {
   const model = settings.judgeModel.trim();
   if (!model || settings.presetId === REFERENCE_PRESET || settings.protocol !== 'openai') return null;
   return chatCompletionsJudge({ baseUrl: settings.baseURL, model, apiKey: apiKey || undefined });
+}
+
+/** What an attempt is, as its record names it. */
+interface AttemptJob {
+  model: string;
+  trial: number;
+  batch: string;
+}
+
+interface AttemptOptions {
+  signal?: AbortSignal;
+  events?: AgentEvents;
+  fork?: { record: AgentRunRecord; through: number };
 }
 
 /** Refuses actions once another scenario was opened mid-run (its environment replaced this run's). */
@@ -197,52 +220,57 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     return createProvider({ protocol: s.protocol, baseURL: s.baseURL }, key);
   };
 
-  /** One agent attempt at a catalog entry, in a fresh environment. */
-  const attempt = async (
-    entry: CatalogEntry,
-    model: string,
-    trial: number,
-    batch: string,
-    live: boolean,
-    fork?: { record: AgentRunRecord; through: number },
-  ): Promise<AgentRunRecord> => {
+  /** One agent attempt at a catalog entry in `world` (a fresh environment of the scenario). */
+  const runIn = async (world: AgentWorld, provider: ModelProvider, entry: CatalogEntry, job: AttemptJob, options: AttemptOptions): Promise<AgentRunRecord> => {
     const s = get().agent.settings;
-    const provider = await providerFor(entry, model);
+    const reference = s.presetId === REFERENCE_PRESET;
+    return runAgent({
+      provider,
+      model: { protocol: reference ? 'openai' : s.protocol, baseURL: reference ? 'reference' : s.baseURL, model: job.model },
+      world,
+      scenario: entry.scenario,
+      suite: entry.suite.id,
+      replicas: await replicasOf(entry),
+      settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
+      relevantEndpoints: relevantEndpointsOf(entry),
+      trial: job.trial,
+      batch: job.batch,
+      // The workbench worker applies the studio's fault plan to every environment it opens, this one included.
+      faults: get().studio.faults,
+      fork: options.fork,
+      signal: options.signal,
+      events: options.events,
+    });
+  };
+
+  /** An attempt in the playground's environment: it opens the scenario there, and the result pane can follow it. */
+  const attemptInPlayground = async (entry: CatalogEntry, job: AttemptJob, options: AttemptOptions): Promise<AgentRunRecord> => {
+    const provider = await providerFor(entry, job.model);
     await get().run.open(entry);
     if (get().run.status !== 'ready') throw new Error(get().run.error ?? 'the scenario could not be opened');
     patch(set, 'run', { status: 'running' });
     try {
-      return await runAgent({
-        provider,
-        model: { protocol: s.presetId === REFERENCE_PRESET ? 'openai' : s.protocol, baseURL: s.presetId === REFERENCE_PRESET ? 'reference' : s.baseURL, model },
-        world: guardedWorld(workbenchWorld(workbench), () => get().run.openKey === entry.key),
-        scenario: entry.scenario,
-        suite: entry.suite.id,
-        replicas: await replicasOf(entry),
-        settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
-        relevantEndpoints: relevantEndpointsOf(entry),
-        trial,
-        batch,
-        // The workbench worker applies the studio's fault plan to every environment it opens, this one included.
-        faults: get().studio.faults,
-        fork,
-        signal: controller?.signal,
-        events: live
-          ? {
-              onStepStart: (index) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: '' }, console: [] } })),
-              onText: (index, delta) =>
-                update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: (a.live.streaming?.text ?? '') + delta } } })),
-              onConsole: (_i, entries) => update((a) => ({ live: a.live && { ...a.live, console: [...a.live.console, ...entries] } })),
-              onStep: (step) => {
-                update((a) => ({ live: a.live && { ...a.live, steps: [...a.live.steps, step], streaming: null } }));
-                showInResultPane(step);
-              },
-            }
-          : undefined,
-      });
+      return await runIn(guardedWorld(workbenchWorld(workbench), () => get().run.openKey === entry.key), provider, entry, job, options);
     } finally {
       patch(set, 'run', { status: 'ready' });
     }
+  };
+
+  /** A batch's attempt: in an environment of its own when the workbench can hold several, the playground's otherwise. */
+  const batchAttempt = async (entry: CatalogEntry, job: AttemptJob, signal?: AbortSignal): Promise<AgentRunRecord> => {
+    if (!canHoldAttempts(workbench)) return attemptInPlayground(entry, job, { signal });
+    const provider = await providerFor(entry, job.model);
+    return inAttempt(workbench, entry.scenario, (world) => runIn(world, provider, entry, job, { signal }));
+  };
+
+  const liveEvents: AgentEvents = {
+    onStepStart: (index) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: '' }, console: [] } })),
+    onText: (index, delta) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: (a.live.streaming?.text ?? '') + delta } } })),
+    onConsole: (_i, entries) => update((a) => ({ live: a.live && { ...a.live, console: [...a.live.console, ...entries] } })),
+    onStep: (step) => {
+      update((a) => ({ live: a.live && { ...a.live, steps: [...a.live.steps, step], streaming: null } }));
+      showInResultPane(step);
+    },
   };
 
   const save = async (record: AgentRunRecord) => {
@@ -331,7 +359,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       patch(set, 'agent', { status: 'running', error: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
       try {
         const model = agent.settings.model.split(',')[0].trim();
-        const record = await attempt(entry, model, 0, fork ? `fork of ${fork.record.id}` : 'live', true, fork);
+        const record = await attemptInPlayground(entry, { model, trial: 0, batch: fork ? `fork of ${fork.record.id}` : 'live' }, { signal: controller.signal, events: liveEvents, fork });
         update((a) => ({ live: a.live && { ...a.live, record, streaming: null }, replay: record, error: record.error }));
         patch(set, 'run', {
           last: { step: record.steps.length, script: { ok: record.endReason !== 'error', console: [], requests: [], durationMs: record.timing.totalMs }, stepDiff: record.runDiff, runDiff: record.runDiff, verdict: record.verdict },
@@ -436,21 +464,36 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       const models = agent.settings.model.split(',').map((m) => m.trim()).filter(Boolean);
       const trials = Math.max(1, Math.floor(agent.batch.trials));
       const jobs = models.flatMap((model) => entries.flatMap((entry) => Array.from({ length: trials }, (_, trial) => ({ model, entry, trial }))));
-      const name = `${models.join('+')} ${agent.settings.mode}/${agent.settings.docs} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
-      controller = new AbortController();
-      const started = performance.now();
+      const base = `${models.join('+')} ${agent.settings.mode}/${agent.settings.docs} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;
+      // Two batches started in the same minute stay apart (tables and comparisons group runs by batch name).
+      const taken = new Set(agent.history.map((r) => r.batch));
+      let name = base;
+      for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
+      // Attempts in environments of their own overlap their model calls; the playground's single one allows one.
+      const concurrency = canHoldAttempts(workbench) ? batchConcurrency(agent.settings.concurrency) : 1;
+      const stopper = new AbortController();
+      controller = stopper;
       update((a) => ({ status: 'running', error: null, batch: { ...a.batch, running: true, done: 0, total: jobs.length, etaText: '', name } }));
       try {
-        // One at a time: the page has one workbench worker holding one open environment.
-        for (const [i, job] of jobs.entries()) {
-          if (controller.signal.aborted) break;
-          const record = await attempt(job.entry, job.model, job.trial, name, false);
-          await save(record);
-          const elapsed = performance.now() - started;
-          update((a) => ({ batch: { ...a.batch, done: i + 1, etaText: formatDuration((elapsed / (i + 1)) * (jobs.length - i - 1)) } }));
-        }
-      } catch (err) {
-        patch(set, 'agent', { error: (err as Error).message });
+        await runPool({
+          jobs,
+          concurrency,
+          signal: stopper.signal,
+          runOne: async (job, signal) => {
+            try {
+              const record = await batchAttempt(job.entry, { model: job.model, trial: job.trial, batch: name }, signal);
+              await save(record);
+              return record;
+            } catch (err) {
+              // A run that cannot even start (no key, no solution, no environment) would fail the same way again.
+              if (!stopper.signal.aborted) patch(set, 'agent', { error: (err as Error).message });
+              stopper.abort();
+              throw err;
+            }
+          },
+          onRecord: (_record, progress) =>
+            update((a) => ({ batch: { ...a.batch, done: progress.done, etaText: progress.etaMs === null ? '' : formatDuration(progress.etaMs) } })),
+        });
       } finally {
         controller = null;
         update((a) => ({ status: 'idle', batch: { ...a.batch, running: false }, compare: [a.compare[0] ?? name, a.compare[0] && a.compare[0] !== name ? name : a.compare[1]] }));

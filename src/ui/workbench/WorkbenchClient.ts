@@ -84,18 +84,42 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('open', { scenario });
   }
 
-  async run(source: string, onConsole: (entries: ConsoleEntry[]) => void) {
+  run(source: string, onConsole: (entries: ConsoleEntry[]) => void) {
+    return this.runScript(source, onConsole);
+  }
+
+  /** Stops the open scenario's running script (not agent attempts'). */
+  abort(): void {
+    this.worker.postMessage({ kind: 'abort' } satisfies ToWorker);
+  }
+
+  private async runScript(source: string, onConsole: (entries: ConsoleEntry[]) => void, attemptId?: number, signal?: AbortSignal) {
     const runId = this.nextRunId++;
     this.consoleListeners.set(runId, onConsole);
+    const stop = () => this.worker.postMessage({ kind: 'abort', runId } satisfies ToWorker);
+    signal?.addEventListener('abort', stop);
     try {
-      return await this.call('run', { source, runId });
+      const outcome = this.call('run', { source, runId, attemptId });
+      if (signal?.aborted) stop();
+      return await outcome;
     } finally {
+      signal?.removeEventListener('abort', stop);
       this.consoleListeners.delete(runId);
     }
   }
 
-  abort(): void {
-    this.worker.postMessage({ kind: 'abort' } satisfies ToWorker);
+  /** A fresh environment for one agent attempt, beside the open scenario's; close it when the attempt ends. */
+  async openAttempt(scenario: Scenario): Promise<number> {
+    return (await this.call('openAttempt', { scenario })).attemptId;
+  }
+
+  async closeAttempt(attemptId: number): Promise<void> {
+    await this.call('closeAttempt', { attemptId });
+  }
+
+  /** A script as a step of an attempt; `signal` stops it (and only it), even while it waits its turn. */
+  runInAttempt(attemptId: number, source: string, onConsole: (entries: ConsoleEntry[]) => void, signal?: AbortSignal) {
+    return this.runScript(source, onConsole, attemptId, signal);
   }
 
   async reset() {
@@ -114,12 +138,13 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('checkSuite', { suite });
   }
 
-  agentTool(service: string, name: string, args: Record<string, unknown>) {
-    return this.call('agentTool', { service, name, args });
+  /** Without `attemptId`, in the open scenario's environment. */
+  agentTool(service: string, name: string, args: Record<string, unknown>, attemptId?: number) {
+    return this.call('agentTool', { service, name, args, attemptId });
   }
 
-  agentFinish(answer: string | null, trace?: TraceEntry[]) {
-    return this.call('agentFinish', { answer, trace });
+  agentFinish(answer: string | null, trace?: TraceEntry[], attemptId?: number) {
+    return this.call('agentFinish', { answer, trace, attemptId });
   }
 
   async setFaults(plan: FaultPlan): Promise<void> {

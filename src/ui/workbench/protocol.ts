@@ -50,16 +50,24 @@ export interface WorkbenchOps {
   start: { args: { dataDir: ArrayBuffer | null }; result: StartInfo };
   registerSeed: { args: { name: string; seed: SeedFile }; result: { tables: number; rows: number } };
   open: { args: { scenario: Scenario }; result: OpenInfo };
-  run: { args: { source: string; runId: number }; result: StepOutcome };
+  /** A script as one step: in the open scenario's environment, or with `attemptId` in that agent attempt's. */
+  run: { args: { source: string; runId: number; attemptId?: number }; result: StepOutcome };
   reset: { args: Record<string, never>; result: null };
   tables: { args: Record<string, never>; result: TableCount[] };
   rows: { args: { service: string; table: string; offset: number; limit: number }; result: Row[] };
   checkSuite: { args: { suite: Suite }; result: SuiteIssue[] };
   /** Agent tool mode: one tool call in the open scenario's environment, as one step. */
-  agentTool: { args: { service: string; name: string; args: Record<string, unknown> }; result: WorldOutcome };
+  agentTool: { args: { service: string; name: string; args: Record<string, unknown>; attemptId?: number }; result: WorldOutcome };
   /** Agent runs: records the final answer and evaluates the state as it is. */
-  agentFinish: { args: { answer: string | null; trace?: TraceEntry[] }; result: FinalState };
-  /** Faults for this and later runs (kept across opens until changed; `{}` turns them off). */
+  agentFinish: { args: { answer: string | null; trace?: TraceEntry[]; attemptId?: number }; result: FinalState };
+  /**
+   * A fresh environment for one agent attempt of a batch, beside the open scenario's (which it leaves alone), so
+   * that several attempts can be under way at once; `run`, `agentTool` and `agentFinish` reach it by `attemptId`.
+   */
+  openAttempt: { args: { scenario: Scenario }; result: { attemptId: number } };
+  /** Disposes an attempt's environment. */
+  closeAttempt: { args: { attemptId: number }; result: null };
+  /** Faults for this and later runs, attempts' included (kept across opens until changed; `{}` turns them off). */
   setFaults: { args: { plan: FaultPlan }; result: null };
   /**
    * Whether rubrics are judged: when on, the worker asks the main thread (which holds the model's key) for each
@@ -74,7 +82,8 @@ export type OpName = keyof WorkbenchOps;
 
 export type ToWorker =
   | { [K in OpName]: { kind: 'call'; id: number; op: K; args: WorkbenchOps[K]['args'] } }[OpName]
-  | { kind: 'abort' }
+  /** Stops a script: the `run` call with this `runId`, or without one the open scenario's running script. */
+  | { kind: 'abort'; runId?: number }
   /** The main thread's answer to a `judge` request. */
   | { kind: 'judged'; id: number; ok: true; judgement: Judgement }
   | { kind: 'judged'; id: number; ok: false; error: string };

@@ -1,6 +1,7 @@
 /**
  * The workbench worker: one PGlite, the replicas' router and the sandbox host, off the main thread. It answers the
- * calls of WorkbenchClient one at a time, in order; an abort message bypasses the queue to stop the running script.
+ * calls of WorkbenchClient one at a time, in order; an abort message bypasses the queue to stop a script. Besides
+ * the open scenario's session (the playground's), it holds the sessions of agent attempts under way, by id.
  */
 import type { SeedFile } from '../../engine/index.ts';
 import type { Judge, Judgement } from '../../evaluation/index.ts';
@@ -33,7 +34,10 @@ async function resolveSeed(name: string): Promise<SeedFile> {
 let workbench: Workbench | null = null;
 let prebuilt = false;
 let session: Session | null = null;
-let running: AbortController | null = null;
+const attempts = new Map<number, Session>();
+let nextAttempt = 1;
+/** The stop switch of each `run` call from its arrival (an abort may come while it waits in the queue). */
+const runs = new Map<number, { attemptId?: number; controller: AbortController }>();
 let faults: FaultPlan = NO_FAULTS;
 let judging = false;
 
@@ -55,6 +59,20 @@ function needWorkbench(): Workbench {
 function needSession(): Session {
   if (!session) throw new Error('no scenario is open');
   return session;
+}
+
+/** The attempt's session, or without an id the open scenario's. */
+function sessionOf(attemptId: number | undefined): Session {
+  if (attemptId === undefined) return needSession();
+  const s = attempts.get(attemptId);
+  if (!s) throw new Error(`agent attempt ${attemptId} is not open`);
+  return s;
+}
+
+async function openSession(scenario: Session['scenario']): Promise<Session> {
+  const s = await needWorkbench().open(scenario);
+  if (hasFaults(faults)) s.setFaults(faults);
+  return s;
 }
 
 const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<WorkbenchOps[K]['result']> } = {
@@ -90,13 +108,12 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
   },
 
   async open({ scenario }) {
-    const wb = needWorkbench();
+    needWorkbench();
     const started = performance.now();
     const previous = session;
     session = null;
     await previous?.dispose();
-    session = await wb.open(scenario);
-    if (hasFaults(faults)) session.setFaults(faults);
+    session = await openSession(scenario);
     const tables = session.env.template.schemaInfo.tables.map((t) => ({
       service: t.service,
       name: t.name,
@@ -106,9 +123,9 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return { tables, ms: Math.round(performance.now() - started) };
   },
 
-  async run({ source, runId }) {
-    const s = needSession();
-    running = new AbortController();
+  async run({ source, runId, attemptId }) {
+    const s = sessionOf(attemptId);
+    const { signal } = runs.get(runId)?.controller ?? new AbortController();
     let batch: ConsoleEntry[] = [];
     let timer: ReturnType<typeof setTimeout> | null = null;
     const flush = () => {
@@ -118,7 +135,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     };
     try {
       return await s.runStep(source, {
-        signal: running.signal,
+        signal,
         onConsole: (entry) => {
           batch.push(entry);
           timer ??= setTimeout(flush, 50);
@@ -127,7 +144,6 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     } finally {
       if (timer) clearTimeout(timer);
       flush();
-      running = null;
     }
   },
 
@@ -149,17 +165,31 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return checkSuiteAgainstSchema(suite, needWorkbench().engine.schemaInfo());
   },
 
-  async agentTool({ service, name, args }) {
-    return sessionWorld(needSession()).callTool(service, name, args);
+  async agentTool({ service, name, args, attemptId }) {
+    return sessionWorld(sessionOf(attemptId)).callTool(service, name, args);
   },
 
-  async agentFinish({ answer, trace }) {
-    return sessionWorld(needSession()).finish(answer, trace);
+  async agentFinish({ answer, trace, attemptId }) {
+    return sessionWorld(sessionOf(attemptId)).finish(answer, trace);
+  },
+
+  async openAttempt({ scenario }) {
+    const s = await openSession(scenario);
+    const attemptId = nextAttempt++;
+    attempts.set(attemptId, s);
+    return { attemptId };
+  },
+
+  async closeAttempt({ attemptId }) {
+    const s = attempts.get(attemptId);
+    attempts.delete(attemptId);
+    await s?.dispose();
+    return null;
   },
 
   async setFaults({ plan }) {
     faults = plan;
-    session?.setFaults(plan);
+    for (const s of [session, ...attempts.values()]) s?.setFaults(plan);
     return null;
   },
 
@@ -179,7 +209,9 @@ let queue: Promise<unknown> = Promise.resolve();
 scope.onmessage = (e) => {
   const msg = e.data;
   if (msg.kind === 'abort') {
-    running?.abort();
+    for (const [runId, run] of runs) {
+      if (msg.runId === undefined ? run.attemptId === undefined : runId === msg.runId) run.controller.abort();
+    }
     return;
   }
   // Judgements answer a call that is running now, so they bypass the queue.
@@ -190,9 +222,15 @@ scope.onmessage = (e) => {
     else waiting?.reject(new Error(msg.error));
     return;
   }
+  if (msg.op === 'run') runs.set(msg.args.runId, { attemptId: msg.args.attemptId, controller: new AbortController() });
   const handler = handlers[msg.op] as (args: unknown) => Promise<unknown>;
   const result = queue.then(() => handler(msg.args));
   queue = result.catch(() => undefined);
+  if (msg.op === 'run') {
+    const { runId } = msg.args;
+    const forget = () => void runs.delete(runId);
+    result.then(forget, forget);
+  }
   result.then(
     (value) => scope.postMessage({ kind: 'result', id: msg.id, ok: true, value }),
     (err: unknown) => scope.postMessage({ kind: 'result', id: msg.id, ok: false, error: errorText(err) }),

@@ -1,5 +1,5 @@
 import { evaluateDiff } from '../../../src/evaluation/index.ts';
-import type { Diff } from '../../../src/engine/index.ts';
+import { emptyDiff, type Diff } from '../../../src/engine/index.ts';
 import type { Scenario } from '../../../src/scenarios/index.ts';
 import type { KeyValueStore } from '../../../src/ui/stores/appState.ts';
 import { suiteEntries, type LoadedSuite } from '../../../src/ui/stores/parseFiles.ts';
@@ -102,4 +102,45 @@ export function fakeWorkbench(outcome: (source: string) => StepOutcome): Workben
     },
   };
   return port;
+}
+
+/**
+ * Agent attempts for a fake workbench: each opens its own environment, and each script it runs takes `delayMs`
+ * (or ends early, not ok, when its signal stops it), so that attempts overlap. `inFlight`/`maxInFlight` count the
+ * attempts open at once; `log` says what was opened and closed.
+ */
+export function withAttempts<W extends WorkbenchPort & { calls: string[] }>(base: W, s: Scenario, diff: Diff, delayMs: number) {
+  const open = new Map<number, string>();
+  const state = { inFlight: 0, maxInFlight: 0, opened: 0, closed: 0, log: [] as string[] };
+  let next = 1;
+  return Object.assign(base, {
+    attempts: state,
+    async openAttempt(sc: Scenario) {
+      const id = next++;
+      open.set(id, sc.id);
+      state.opened++;
+      state.inFlight = open.size;
+      state.maxInFlight = Math.max(state.maxInFlight, open.size);
+      state.log.push(`open:${id}`);
+      return id;
+    },
+    async closeAttempt(id: number) {
+      if (!open.delete(id)) throw new Error(`attempt ${id} closed twice or never opened`);
+      state.closed++;
+      state.inFlight = open.size;
+      state.log.push(`close:${id}`);
+    },
+    async runInAttempt(id: number, _source: string, _onConsole: unknown, signal?: AbortSignal) {
+      if (!open.has(id)) throw new Error(`attempt ${id} is not open`);
+      const stopped = await new Promise<boolean>((resolve) => {
+        const timer = setTimeout(() => resolve(false), delayMs);
+        signal?.addEventListener('abort', () => (clearTimeout(timer), resolve(true)));
+      });
+      return outcomeFor(s, stopped ? emptyDiff() : diff, !stopped);
+    },
+    async agentFinish(_answer: string | null, _trace?: unknown, attemptId?: number) {
+      if (attemptId === undefined || !open.has(attemptId)) throw new Error('finish outside an open attempt');
+      return { runDiff: diff, verdict: evaluateDiff(s.spec, diff, { closedWorld: s.closedWorld }), grade: null };
+    },
+  });
 }

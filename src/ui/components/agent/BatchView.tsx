@@ -1,20 +1,22 @@
 import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
+import { batchConcurrency, MAX_BATCH_CONCURRENCY } from '../../stores/agentSlice.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { isHumanRun } from '../../../agent/record.ts';
 import { runScenarioKey } from '../../../studio/humanBaseline.ts';
 
-/** Runs the scenarios the list shows (its search and filters) × the models × trials, one after another. */
+/** Runs the scenarios the list shows (its search and filters) × the models × trials, up to `concurrency` at once. */
 export function BatchView() {
   const entries = useApp((s) => s.catalog.entries);
   const visibleKeys = useApp((s) => s.catalog.visibleKeys);
   const batch = useApp((s) => s.agent.batch);
   const models = useApp((s) => s.agent.settings.model);
+  const concurrency = useApp((s) => s.agent.settings.concurrency);
   const history = useApp((s) => s.agent.history);
   const prices = useApp((s) => s.agent.prices);
   const busy = useApp((s) => s.agent.status !== 'idle');
-  const { runBatch, setBatch, stop } = useApp((s) => s.agent);
+  const { runBatch, setBatch, setSettings, stop } = useApp((s) => s.agent);
   const chosen = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
@@ -29,11 +31,23 @@ export function BatchView() {
       <p>
         {chosen.length} scenario{chosen.length === 1 ? '' : 's'} (those listed on the left: use its search and filters) × {modelCount} model{modelCount === 1 ? '' : 's'} ×{' '}
         <input type="number" min={1} max={20} value={batch.trials} onChange={(e) => setBatch({ trials: Number(e.target.value) || 1 })} aria-label="Trials" className="narrow" /> trials ={' '}
-        {chosen.length * modelCount * batch.trials} runs. Runs go one at a time in the page; use <code>npx difflab eval --concurrency N</code> for parallel runs.
+        {chosen.length * modelCount * batch.trials} runs,{' '}
+        <input
+          type="number"
+          min={1}
+          max={MAX_BATCH_CONCURRENCY}
+          value={concurrency}
+          disabled={batch.running}
+          onChange={(e) => setSettings({ concurrency: batchConcurrency(Number(e.target.value)) })}
+          aria-label="Concurrency"
+          className="narrow"
+          data-testid="batch-concurrency"
+        />{' '}
+        at once (each in its own fresh environment; the playground's is left as it is).
       </p>
       <div className="agent-toolbar">
         {batch.running ? (
-          <button type="button" className="btn btn-danger" onClick={stop}>
+          <button type="button" className="btn btn-danger" onClick={stop} data-testid="batch-stop">
             ■ Stop batch
           </button>
         ) : (
