@@ -6,7 +6,7 @@ import { actingUser, checkItemName, live, liveFolder, nameConflict } from './loo
 import { queryPrepared } from './prepared.ts';
 import { fieldsParam, intParam, ref, str, type Params } from './params.ts';
 import type { FolderRow, ItemRow } from './rows.ts';
-import { fileSelect, ItemSerializer, type FileView, type FolderLink } from './serialize.ts';
+import { fileMiniJson, fileSelect, ItemSerializer, type FileView, type FolderLink } from './serialize.ts';
 
 /** Sort keys of `sort`, as SQL over a table alias. Box ids are decimal strings: by length, then text. */
 const SORTS: Record<string, (a: string) => string[]> = {
@@ -52,9 +52,10 @@ function pageSpec(params: Params): PageSpec {
  *
  * One statement reads the folder, its ancestors, the children's counts and the page, the rows as JSON: each
  * statement has a fixed cost in PGlite, and so has each field of each row returned, which one JSON value avoids.
- * The files' OFFSET and LIMIT take away the folders before them, as two separate queries would.
+ * The page's ids are found in the live-children index (the files' OFFSET and LIMIT take away the folders before
+ * them) and only the page's rows are read, by key: with `mini`, only what the mini representation shows of files.
  */
-async function childrenPage(ctx: RouteContext, folderId: string, spec: PageSpec): Promise<Page> {
+async function childrenPage(ctx: RouteContext, folderId: string, spec: PageSpec, mini: boolean): Promise<Page> {
   const { offset, limit, sort, dir } = spec;
   const keys = (a: string) => [...SORTS[sort ?? 'name'](a).map((k) => `${k} ${dir}`), `${a}.id`].join(', ');
   const [r] = await queryPrepared<{ folder: FolderRow | null; ancestors: Page['ancestors']; folders: number; files: number; folder_rows: FolderRow[] | null; file_rows: FileView[] | null }>(
@@ -63,12 +64,16 @@ async function childrenPage(ctx: RouteContext, folderId: string, spec: PageSpec)
        UNION SELECT x.id, x.name, x.parent_id, x.sequence_id, x.etag, x.item_status FROM up
          CROSS JOIN LATERAL (SELECT * FROM box_folders x WHERE x.id = up.parent_id OFFSET 0) x),
      n AS (SELECT (SELECT count(*)::int FROM box_folders WHERE parent_id = $1 AND item_status = 'active') AS folders,
-                  (SELECT count(*)::int FROM box_files WHERE parent_id = $1 AND item_status = 'active') AS files)
+                  (SELECT count(*)::int FROM box_files WHERE parent_id = $1 AND item_status = 'active') AS files),
+     folder_page AS (SELECT d.id FROM box_folders d WHERE d.parent_id = $1 AND d.item_status = 'active'
+       ORDER BY ${keys('d')} OFFSET $2::bigint LIMIT $3::bigint),
+     file_page AS (SELECT f.id FROM box_files f WHERE f.parent_id = $1 AND f.item_status = 'active'
+       ORDER BY ${keys('f')} OFFSET greatest(0, $2::bigint - (SELECT folders FROM n))
+       LIMIT $3::bigint - least($3::bigint, greatest(0, (SELECT folders FROM n) - $2::bigint)))
      SELECT (SELECT to_json(d) FROM box_folders d WHERE d.id = $1) AS folder, (SELECT json_agg(up) FROM up) AS ancestors, n.folders, n.files,
-       (SELECT json_agg(d ORDER BY ${keys('d')}) FROM (SELECT * FROM box_folders d WHERE d.parent_id = $1 AND d.item_status = 'active'
-          ORDER BY ${keys('d')} OFFSET $2::bigint LIMIT $3::bigint) d) AS folder_rows,
-       (SELECT json_agg(f ORDER BY ${keys('f')}) FROM (${fileSelect(`(SELECT * FROM box_files f WHERE f.parent_id = $1 AND f.item_status = 'active'
-          ORDER BY ${keys('f')} OFFSET greatest(0, $2::bigint - n.folders) LIMIT $3::bigint - least($3::bigint, greatest(0, n.folders - $2::bigint)))`)}) f) AS file_rows
+       (SELECT json_agg(d ORDER BY ${keys('d')}) FROM box_folders d WHERE d.id = ANY(ARRAY(SELECT id FROM folder_page))) AS folder_rows,
+       (SELECT ${mini ? `json_agg(${fileMiniJson('f')} ORDER BY ${keys('f')}) FROM box_files f WHERE f.id = ANY(ARRAY(SELECT id FROM file_page))`
+         : `json_agg(f ORDER BY ${keys('f')}) FROM (${fileSelect(`(SELECT * FROM box_files WHERE id = ANY(ARRAY(SELECT id FROM file_page)))`)}) f`}) AS file_rows
      FROM n`,
     [folderId, offset, limit],
   );
@@ -86,7 +91,7 @@ async function folderResponse(ctx: RouteContext, folder: FolderRow, params: Para
   const fields = fieldsParam(params);
   const extra: Record<string, unknown> = {};
   if (!fields || fields.includes('item_collection')) {
-    const page = await childrenPage(ctx, folder.id, pageSpec({ limit: '100' }));
+    const page = await childrenPage(ctx, folder.id, pageSpec({ limit: '100' }), true);
     const children = await new ItemSerializer(ctx).know(page.ancestors).prepare(page.rows);
     extra.item_collection = { total_count: page.total, entries: page.rows.map((r) => children.item(r, 'mini', null)), offset: 0, limit: 100, order: page.order };
   }
@@ -112,10 +117,11 @@ export async function listFolderItems(params: Params, ctx: RouteContext): Promis
     await liveFolder(ctx.tx, folderId);
     throw err;
   }
-  const page = await childrenPage(ctx, folderId, spec);
+  const fields = fieldsParam(params);
+  const page = await childrenPage(ctx, folderId, spec, !fields);
   await liveListed(page);
   const s = await new ItemSerializer(ctx).know(page.ancestors).prepare(page.rows);
-  const entries = page.rows.map((r) => s.item(r, 'mini', fieldsParam(params)));
+  const entries = page.rows.map((r) => s.item(r, 'mini', fields));
   if (useMarker) {
     const next = page.offset + page.rows.length < page.total ? encodeMarker(page.offset + page.rows.length) : null;
     return Response.json({ entries, limit: page.limit, next_marker: next, prev_marker: page.offset > 0 ? encodeMarker(Math.max(0, page.offset - page.limit)) : null, order: page.order });

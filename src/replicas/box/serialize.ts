@@ -6,18 +6,28 @@ import type { FileRow, FolderRow, ItemRow, UserRow } from './rows.ts';
 /** A file row with its current version's id (`file_version`) and its comments counted now (`comment_count`). */
 export type FileView = FileRow & { version_id?: string | null; live_comment_count?: number };
 
+/** The id of the current version of the file `alias` (its highest version number). */
+const currentVersionId = (alias: string) => `(SELECT v.id FROM box_file_versions v WHERE v.file_id = ${alias}.id
+  ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1)`;
+
 /**
  * Selects files (from `source`, default the table, aliased `f`) with their current version's id and their comment
  * count. Give a LIMITed subquery as `source` to compute those two only for the rows of a page.
  */
-export const fileSelect = (source = 'box_files') => `SELECT f.*, (SELECT v.id FROM box_file_versions v WHERE v.file_id = f.id
-  ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1) AS version_id,
+export const fileSelect = (source = 'box_files') => `SELECT f.*, ${currentVersionId('f')} AS version_id,
   (SELECT count(*)::int FROM box_comments c WHERE c.file_id = f.id) AS live_comment_count FROM ${source} f`;
 
 export const FILE_SELECT = fileSelect();
 
 /** The fields each representation carries, in Box's order (https://developer.box.com/reference/resources/file/). */
 const FILE_MINI = ['type', 'id', 'file_version', 'sequence_id', 'etag', 'sha1', 'name'];
+
+/**
+ * A file row (table alias `alias`) as JSON with only the columns the mini representation reads (see FILE_FIELDS):
+ * a listing's page of 100 is read in half the time of whole rows.
+ */
+export const fileMiniJson = (alias: string) =>
+  `json_build_object('type', ${alias}.type, 'id', ${alias}.id, 'sequence_id', ${alias}.sequence_id, 'etag', ${alias}.etag, 'sha_1', ${alias}.sha_1, 'name', ${alias}.name, 'version_id', ${currentVersionId(alias)})`;
 const FILE_STANDARD = [
   ...FILE_MINI,
   'description', 'size', 'path_collection', 'created_at', 'modified_at', 'trashed_at', 'purged_at', 'content_created_at',
