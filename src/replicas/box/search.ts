@@ -102,67 +102,70 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
 
   /**
    * Whether a `kind` item (alias `i`) matches any term of `terms`, through one indexed lookup per searched part, each
-   * a named set: by name (which also ranks), by description, tags or comments, and by file content, whose set holds
-   * the version matched so that only a file's current version counts. Tested as `(… IN set) IS TRUE`, the sets stay
-   * hashed subplans, built once: a bare IN at the top of a WHERE becomes a join, which with no planner statistics
-   * may scan a set once per row. Returns the test and the sets' ids (as SQL) for finding candidates.
+   * a named set: by name (which also ranks), by description or tags, by comments, and by file content, whose set
+   * holds the version matched so that only a file's current version counts. Tested as `(… IN set) IS TRUE`, the
+   * sets stay hashed subplans, built once: a bare IN at the top of a WHERE becomes a join, which with no planner
+   * statistics may scan a set once per row. Also returns, for finding candidates, the conditions on the item's own
+   * table (alias `x`, the indexed expressions) and the ids found through other tables.
    */
   const matchOf = (kind: 'file' | 'folder', terms: string[], set: string) => {
     const table = kind === 'file' ? 'box_files' : 'box_folders';
     const byName: string[] = [];
     const byOther: string[] = [];
+    const byComment: string[] = [];
     const byContent: string[] = [];
+    const direct: string[] = [];
     for (const term of terms) {
       const words = term.match(/[\p{L}\p{N}]+/gu);
       if (words) {
         const q = () => wordQuery(term, words);
-        if (parts.includes('name')) byName.push(`SELECT id FROM ${table} WHERE ${nameWords()} @@ ${q()}`);
-        if (parts.includes('description')) byOther.push(`SELECT id FROM ${table} WHERE ${descriptionWords()} @@ ${q()}`);
-        if (parts.includes('tag')) byOther.push(`SELECT id FROM ${table} WHERE ${tagWords()} @@ ${q()}`);
+        const own = (target: string[], wordsOf: (alias?: string) => string) => {
+          target.push(`SELECT id FROM ${table} WHERE ${wordsOf()} @@ ${q()}`);
+          direct.push(`${wordsOf('x.')} @@ ${q()}`);
+        };
+        if (parts.includes('name')) own(byName, nameWords);
+        if (parts.includes('description')) own(byOther, descriptionWords);
+        if (parts.includes('tag')) own(byOther, tagWords);
         if (kind === 'file' && parts.includes('file_content')) {
           byContent.push(`SELECT v.file_id AS id, v.version_number FROM box_file_versions v WHERE ${contentWords('v.')} @@ ${q()}`);
         }
       }
       if (kind === 'file' && parts.includes('comments') && term.trim()) {
-        byOther.push(`SELECT c.file_id AS id FROM box_comments c WHERE c.file_id IS NOT NULL AND lower(c.message) LIKE ${p(`%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
+        byComment.push(`SELECT c.file_id AS id FROM box_comments c WHERE c.file_id IS NOT NULL AND lower(c.message) LIKE ${p(`%${term.replace(/[\\%_]/g, (m) => `\\${m}`)}%`)}`);
       }
     }
     const tests: string[] = [];
-    const ids: string[] = [];
-    let nameSet: string | null = null;
-    if (byName.length) {
-      nameSet = `${set}_name`;
-      ctes.push(`${nameSet} AS (${byName.join(' UNION ALL ')})`);
-      tests.push(`(i.id IN (SELECT id FROM ${nameSet})) IS TRUE`);
-      ids.push(`SELECT id FROM ${nameSet}`);
-    }
-    if (byOther.length) {
-      ctes.push(`${set}_other AS (${byOther.join(' UNION ALL ')})`);
-      tests.push(`(i.id IN (SELECT id FROM ${set}_other)) IS TRUE`);
-      ids.push(`SELECT id FROM ${set}_other`);
-    }
-    if (byContent.length) {
-      ctes.push(`${set}_content AS (${byContent.join(' UNION ALL ')})`);
+    const foreign: string[] = [];
+    const named = (name: string, lookups: string[]) => {
+      if (lookups.length) ctes.push(`${set}_${name} AS (${lookups.join(' UNION ALL ')})`);
+      return lookups.length ? `${set}_${name}` : null;
+    };
+    const nameSet = named('name', byName);
+    for (const s of [nameSet, named('other', byOther), named('comment', byComment)]) if (s) tests.push(`(i.id IN (SELECT id FROM ${s})) IS TRUE`);
+    if (byComment.length) foreign.push(`SELECT id FROM ${set}_comment`);
+    if (named('content', byContent)) {
       tests.push(`((i.id, i.version_number) IN (SELECT id, version_number FROM ${set}_content)) IS TRUE`);
-      ids.push(`SELECT id FROM ${set}_content`);
+      foreign.push(`SELECT id FROM ${set}_content`);
     }
-    return { test: tests.length ? `(${tests.join(' OR ')})` : 'false', ids, nameSet };
+    return { test: tests.length ? `(${tests.join(' OR ')})` : 'false', direct, foreign, nameSet };
   };
 
   /**
-   * One kind's hits: the items whose ids the first term group found, read by key (one array lookup in the index),
-   * that match every group and no NOT term and pass the filters, with their rank (how many groups match by name).
+   * One kind's hits: the items the first term group finds, read once (one bitmap over the item's own word indexes
+   * and its primary key, for the ids found through content and comments), that match every group and no NOT term
+   * and pass the filters, with their rank (how many groups match by name).
    */
   const build = (kind: 'file' | 'folder') => {
     const table = kind === 'file' ? 'box_files' : 'box_folders';
     const where: string[] = [kind === 'folder' ? `i.id <> '0'` : 'true'];
     const groups = all.map((g, n) => matchOf(kind, g, `${kind}_${n}`));
-    // Read by primary key in a subquery of its own (OFFSET 0): next to the filters, the planner may rather scan a
-    // live-children index for the ids, which takes every entry of it.
+    // The candidates are read in a subquery of their own (OFFSET 0): next to the filters, the planner may rather scan
+    // a live-children index for the ids, which takes every entry of it.
     let source = table;
     if (groups.length) {
-      const first = groups[0].ids;
-      source = `(SELECT * FROM ${table} x WHERE ${first.length ? `x.id = ANY(ARRAY(${first.join(' UNION ALL ')}))` : 'false'} OFFSET 0)`;
+      const { direct, foreign } = groups[0];
+      const found = [...direct, ...(foreign.length ? [`x.id = ANY(ARRAY(${foreign.join(' UNION ALL ')}))`] : [])];
+      source = `(SELECT * FROM ${table} x WHERE ${found.length ? found.join(' OR ') : 'false'} OFFSET 0)`;
       for (const g of groups) where.push(g.test);
     }
     if (none.length) where.push(`NOT ${matchOf(kind, none, `${kind}_not`).test}`);
