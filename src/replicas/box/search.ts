@@ -159,27 +159,29 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
     const table = kind === 'file' ? 'box_files' : 'box_folders';
     const where: string[] = [kind === 'folder' ? `i.id <> '0'` : 'true'];
     const groups = all.map((g, n) => matchOf(kind, g, `${kind}_${n}`));
-    // The candidates are read in a subquery of their own (OFFSET 0): next to the filters, the planner may rather scan
-    // a live-children index for the ids, which takes every entry of it.
-    let source = table;
+    // The candidates are read in a subquery of their own (OFFSET 0): next to the status filter, the planner may rather
+    // scan a live-children index for the ids, which takes every entry of it. The filters on the item's own columns
+    // go with them, so that rows they drop are not tested against the term sets (Postgres orders those tests first).
+    const own: string[] = [];
     if (groups.length) {
       const { direct, foreign } = groups[0];
       const found = [...direct, ...(foreign.length ? [`x.id = ANY(ARRAY(${foreign.join(' UNION ALL ')}))`] : [])];
-      source = `(SELECT * FROM ${table} x WHERE ${found.length ? found.join(' OR ') : 'false'} OFFSET 0)`;
-      for (const g of groups) where.push(g.test);
+      own.push(found.length ? `(${found.join(' OR ')})` : 'false');
     }
-    if (none.length) where.push(`NOT ${matchOf(kind, none, `${kind}_not`).test}`);
+    if (kind === 'file' && extensions.length) own.push(`lower(x.extension) = ANY(${p(extensions)})`);
+    if (owners.length) own.push(`x.owned_by_id = ANY(${p(owners)})`);
+    if (created?.[0]) own.push(`x.created_at >= ${p(created[0])}`);
+    if (created?.[1]) own.push(`x.created_at <= ${p(created[1])}`);
+    if (updated?.[0]) own.push(`x.modified_at >= ${p(updated[0])}`);
+    if (updated?.[1]) own.push(`x.modified_at <= ${p(updated[1])}`);
+    if (size?.[0] != null) own.push(`x.size >= ${p(size[0])}`);
+    if (size?.[1] != null) own.push(`x.size <= ${p(size[1])}`);
+    const source = `(SELECT * FROM ${table} x WHERE ${own.length ? own.join(' AND ') : 'true'} OFFSET 0)`;
     if (trash === 'non_trashed_only') where.push(`i.item_status = 'active' AND (i.parent_id IS NULL OR i.parent_id NOT IN (SELECT id FROM dead))`);
     else if (trash === 'trashed_only') where.push(`i.item_status = 'trashed'`);
-    if (kind === 'file' && extensions.length) where.push(`lower(i.extension) = ANY(${p(extensions)})`);
     if (ancestors.length) where.push(`i.parent_id = ANY(ARRAY(SELECT id FROM below))`);
-    if (owners.length) where.push(`i.owned_by_id = ANY(${p(owners)})`);
-    if (created?.[0]) where.push(`i.created_at >= ${p(created[0])}`);
-    if (created?.[1]) where.push(`i.created_at <= ${p(created[1])}`);
-    if (updated?.[0]) where.push(`i.modified_at >= ${p(updated[0])}`);
-    if (updated?.[1]) where.push(`i.modified_at <= ${p(updated[1])}`);
-    if (size?.[0] != null) where.push(`i.size >= ${p(size[0])}`);
-    if (size?.[1] != null) where.push(`i.size <= ${p(size[1])}`);
+    for (const g of groups) where.push(g.test);
+    if (none.length) where.push(`NOT ${matchOf(kind, none, `${kind}_not`).test}`);
     const named = use('name') ? groups.filter((g) => g.nameSet) : [];
     const score = named.length ? named.map((g) => `(i.id IN (SELECT id FROM ${g.nameSet}))::int`).join(' + ') : '0';
     return `SELECT '${kind}' AS type, i.id, i.parent_id, i.modified_at, (${score}) AS score FROM ${source} i WHERE ${where.join(' AND ')}`;
