@@ -17,8 +17,9 @@ export interface BoxBenchFigures {
   /** Median CPU time of this process per search (user + system): the wall time an idle core would see. */
   searchMedianCpuMs: number;
   searchQueries: number;
-  /** Median per query of the mix, keyed by its query string. */
+  /** Median per query of the mix, keyed by its query string: wall time, and CPU time. */
   searchByQueryMs: Record<string, number>;
+  searchByQueryCpuMs: Record<string, number>;
   /** Median and p95 of GET /folders/{id}/items?limit=100 (standard `fields`) on a folder with thousands of items. */
   folderPageMedianMs: number;
   folderPageP95Ms: number;
@@ -94,12 +95,14 @@ export async function benchBox(options: { targetFiles?: number; rounds?: number 
     cpu.length = 0;
     const search: number[] = [];
     const byQuery = new Map<string, number[]>();
+    const byQueryCpu = new Map<string, number[]>();
     for (let r = 0; r < rounds; r++) {
       for (const q of QUERIES) {
         const ms = await get('search', q);
         search.push(ms);
         const key = new URLSearchParams(q).toString();
         byQuery.set(key, [...(byQuery.get(key) ?? []), ms]);
+        byQueryCpu.set(key, [...(byQueryCpu.get(key) ?? []), cpu[cpu.length - 1]]);
       }
     }
     const [{ n: folderItems }] = await env.transaction('box', (tx) => tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM box_files WHERE parent_id = $1`, [busy]));
@@ -118,6 +121,7 @@ export async function benchBox(options: { targetFiles?: number; rounds?: number 
       searchMedianCpuMs: median(searchCpu),
       searchQueries: search.length,
       searchByQueryMs: Object.fromEntries([...byQuery].map(([k, xs]) => [k, median(xs)])),
+      searchByQueryCpuMs: Object.fromEntries([...byQueryCpu].map(([k, xs]) => [k, median(xs)])),
       folderPageMedianMs: median(pages),
       folderPageP95Ms: percentile(pages, 0.95),
       folderPageMedianCpuMs: median(cpu),
