@@ -52,30 +52,32 @@ function pageSpec(params: Params): PageSpec {
  *
  * One statement reads the folder, its ancestors, the children's counts and the page, the rows as JSON: each
  * statement has a fixed cost in PGlite, and so has each field of each row returned, which one JSON value avoids.
- * The page's ids are found in the live-children index (the files' OFFSET and LIMIT take away the folders before
- * them) and only the page's rows are read, by key: with `mini`, only what the mini representation shows of files.
+ * Each kind's children are counted and their ids listed in order in one pass over the live-children index (the
+ * aggregate's ORDER BY uses the index's order); the page is a slice of those lists, the files' slice shifted by the
+ * folders before them, and only the page's rows are read, by key: with `mini`, only what the mini representation
+ * shows of files.
  */
 async function childrenPage(ctx: RouteContext, folderId: string, spec: PageSpec, mini: boolean): Promise<Page> {
   const { offset, limit, sort, dir } = spec;
   const keys = (a: string) => [...SORTS[sort ?? 'name'](a).map((k) => `${k} ${dir}`), `${a}.id`].join(', ');
+  const listed = (table: string, a: string) =>
+    `SELECT count(*)::int AS n, array_agg(${a}.id ORDER BY ${keys(a)}) AS ids FROM ${table} ${a} WHERE ${a}.parent_id = $1 AND ${a}.item_status = 'active'`;
   const [r] = await queryPrepared<{ folder: FolderRow | null; ancestors: Page['ancestors']; folders: number; files: number; folder_rows: FolderRow[] | null; file_rows: FileView[] | null }>(
     ctx,
     `WITH RECURSIVE up AS (SELECT id, name, parent_id, sequence_id, etag, item_status FROM box_folders WHERE id = $1
        UNION SELECT x.id, x.name, x.parent_id, x.sequence_id, x.etag, x.item_status FROM up
          CROSS JOIN LATERAL (SELECT * FROM box_folders x WHERE x.id = up.parent_id OFFSET 0) x),
-     n AS (SELECT (SELECT count(*)::int FROM box_folders WHERE parent_id = $1 AND item_status = 'active') AS folders,
-                  (SELECT count(*)::int FROM box_files WHERE parent_id = $1 AND item_status = 'active') AS files),
-     folder_page AS (SELECT d.id FROM box_folders d WHERE d.parent_id = $1 AND d.item_status = 'active'
-       ORDER BY ${keys('d')} OFFSET $2::bigint LIMIT $3::bigint),
-     file_page AS (SELECT f.id FROM box_files f WHERE f.parent_id = $1 AND f.item_status = 'active'
-       ORDER BY ${keys('f')} OFFSET greatest(0, $2::bigint - (SELECT folders FROM n))
-       LIMIT $3::bigint - least($3::bigint, greatest(0, (SELECT folders FROM n) - $2::bigint)))
-     SELECT (SELECT to_json(d) FROM box_folders d WHERE d.id = $1) AS folder, (SELECT json_agg(up) FROM up) AS ancestors, n.folders, n.files,
-       (SELECT json_agg(d ORDER BY ${keys('d')}) FROM box_folders d WHERE d.id = ANY(ARRAY(SELECT id FROM folder_page))) AS folder_rows,
-       (SELECT ${mini ? `json_agg(${fileMiniJson('f')} ORDER BY ${keys('f')}) FROM box_files f WHERE f.id = ANY(ARRAY(SELECT id FROM file_page))`
-         : `json_agg(f ORDER BY ${keys('f')}) FROM (${fileSelect(`(SELECT * FROM box_files WHERE id = ANY(ARRAY(SELECT id FROM file_page)))`)}) f`}) AS file_rows
-     FROM n`,
-    [folderId, offset, limit],
+     folders AS (${listed('box_folders', 'd')}),
+     files AS (${listed('box_files', 'f')}),
+     page AS (SELECT folders.ids[$2::int + 1 : $2::int + $3::int] AS folder_ids,
+       files.ids[greatest(0, $2::int - folders.n) + 1 : $2::int + $3::int - folders.n] AS file_ids FROM folders, files)
+     SELECT (SELECT to_json(d) FROM box_folders d WHERE d.id = $1) AS folder, (SELECT json_agg(up) FROM up) AS ancestors,
+       (SELECT n FROM folders) AS folders, (SELECT n FROM files) AS files,
+       (SELECT json_agg(d ORDER BY ${keys('d')}) FROM box_folders d WHERE d.id = ANY((SELECT folder_ids FROM page)::text[])) AS folder_rows,
+       (SELECT ${mini ? `json_agg(${fileMiniJson('f')} ORDER BY ${keys('f')}) FROM box_files f WHERE f.id = ANY((SELECT file_ids FROM page)::text[])`
+         : `json_agg(f ORDER BY ${keys('f')}) FROM (${fileSelect(`(SELECT * FROM box_files WHERE id = ANY((SELECT file_ids FROM page)::text[]))`)}) f`}) AS file_rows`,
+    // Array subscripts are 32-bit: an offset past two billion children finds none either way.
+    [folderId, Math.min(offset, 2_000_000_000), limit],
   );
   const order = sort ? [{ by: sort, direction: dir }] : [{ by: 'type', direction: 'ASC' }, { by: 'name', direction: dir }];
   const rows: ItemRow[] = [...(r.folder_rows ?? []), ...(r.file_rows ?? [])];
