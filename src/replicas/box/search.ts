@@ -141,7 +141,9 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
       return lookups.length ? `${set}_${name}` : null;
     };
     const nameSet = named('name', byName);
-    for (const s of [nameSet, named('other', byOther), named('comment', byComment)]) if (s) tests.push(`(i.id IN (SELECT id FROM ${s})) IS TRUE`);
+    // The name test is a column of the candidate (see build), computed once for the test and the rank.
+    if (nameSet) tests.push(`i.${nameSet}_hit`);
+    for (const s of [named('other', byOther), named('comment', byComment)]) if (s) tests.push(`(i.id IN (SELECT id FROM ${s})) IS TRUE`);
     if (byComment.length) foreign.push(`SELECT id FROM ${set}_comment`);
     if (named('content', byContent)) {
       tests.push(`((i.id, i.version_number) IN (SELECT id, version_number FROM ${set}_content)) IS TRUE`);
@@ -176,14 +178,16 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
     if (updated?.[1]) own.push(`x.modified_at <= ${p(updated[1])}`);
     if (size?.[0] != null) own.push(`x.size >= ${p(size[0])}`);
     if (size?.[1] != null) own.push(`x.size <= ${p(size[1])}`);
-    const source = `(SELECT * FROM ${table} x WHERE ${own.length ? own.join(' AND ') : 'true'} OFFSET 0)`;
+    const nots = none.length ? matchOf(kind, none, `${kind}_not`) : null;
+    const nameHits = [...groups, ...(nots ? [nots] : [])].flatMap((g) => (g.nameSet ? [`(x.id IN (SELECT id FROM ${g.nameSet})) IS TRUE AS ${g.nameSet}_hit`] : []));
+    const source = `(SELECT ${['x.*', ...nameHits].join(', ')} FROM ${table} x WHERE ${own.length ? own.join(' AND ') : 'true'} OFFSET 0)`;
     if (trash === 'non_trashed_only') where.push(`i.item_status = 'active' AND (i.parent_id IS NULL OR i.parent_id NOT IN (SELECT id FROM dead))`);
     else if (trash === 'trashed_only') where.push(`i.item_status = 'trashed'`);
     if (ancestors.length) where.push(`i.parent_id = ANY(ARRAY(SELECT id FROM below))`);
     for (const g of groups) where.push(g.test);
-    if (none.length) where.push(`NOT ${matchOf(kind, none, `${kind}_not`).test}`);
+    if (nots) where.push(`NOT ${nots.test}`);
     const named = use('name') ? groups.filter((g) => g.nameSet) : [];
-    const score = named.length ? named.map((g) => `(i.id IN (SELECT id FROM ${g.nameSet}))::int`).join(' + ') : '0';
+    const score = named.length ? named.map((g) => `i.${g.nameSet}_hit::int`).join(' + ') : '0';
     return `SELECT '${kind}' AS type, i.id, i.parent_id, i.modified_at, (${score}) AS score FROM ${source} i WHERE ${where.join(' AND ')}`;
   };
 
