@@ -204,7 +204,7 @@ export async function search(params: Params, ctx: RouteContext): Promise<Respons
   const hits = kinds.map(build).join(' UNION ALL ');
   const order = sort === 'modified_at' ? `modified_at ${direction} NULLS LAST, id` : `score DESC, modified_at DESC NULLS LAST, id`;
   // One statement: the count, the page in order, its rows as JSON and the folders above them (path_collection).
-  const [r] = await queryPrepared<{ total: number; page: [ 'file' | 'folder', string][] | null; files: FileView[] | null; folders: FolderRow[] | null; ancestors: FolderLink[] | null }>(
+  const [r] = await queryPrepared<{ total: number; page: ['file' | 'folder', string][] | null; files: FileView[] | null; folders: FolderRow[] | null; ancestors: FolderLink[] | null }>(
     ctx,
     `WITH RECURSIVE ${ctes.join(',\n')},
      hits AS (${hits}),

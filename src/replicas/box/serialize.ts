@@ -143,7 +143,7 @@ export class ItemSerializer {
     const root = row.type === 'folder' && row.id === ROOT_ID;
     const out: Record<string, unknown> = {};
     for (const n of names) {
-      if (root && n in ROOT_FIELDS) out[n] = ROOT_FIELDS[n];
+      if (root && n in ROOT_FIELDS) out[n] = ROOT_FIELDS[n]();
       else if (n in own) out[n] = own[n](row as never, this);
       else if (n in extra) out[n] = extra[n];
       else if (n in COMMON_FIELDS) out[n] = COMMON_FIELDS[n](row, this);
@@ -204,9 +204,9 @@ const FOLDER_FIELDS: Record<string, Field<FolderRow>> = {
 };
 
 /** All Files has no dates, etag or sequence id, and no creator. */
-const ROOT_FIELDS: Record<string, unknown> = {
-  sequence_id: null, etag: null, created_at: null, modified_at: null, content_created_at: null, content_modified_at: null,
-  created_by: { type: 'user', id: '', name: '', login: '' },
+const ROOT_FIELDS: Record<string, () => unknown> = {
+  sequence_id: () => null, etag: () => null, created_at: () => null, modified_at: () => null, content_created_at: () => null,
+  content_modified_at: () => null, created_by: () => ({ type: 'user', id: '', name: '', login: '' }),
 };
 
 export async function serializeItems(
