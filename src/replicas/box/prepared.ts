@@ -40,6 +40,6 @@ function literal(value: unknown): string {
     return `'${value}'`;
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
-  // standard_conforming_strings is on (Postgres' default): inside '…' only the quote itself is special.
-  return `'${String(value).replace(/'/g, "''")}'`;
+  // An E'…' string reads backslashes as escapes whatever standard_conforming_strings says, so both are escaped.
+  return `E'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
