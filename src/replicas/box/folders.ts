@@ -2,10 +2,11 @@ import type { RouteContext } from '../types.ts';
 import { boxError, checkIfMatch, invalidParameter, nameInUse } from './errors.ts';
 import { newBoxId, nowIso } from './ids.ts';
 import { conflictView, updateItem } from './itemUpdate.ts';
-import { actingUser, checkItemName, liveFolder, nameConflict } from './lookup.ts';
+import { actingUser, checkItemName, live, liveFolder, nameConflict } from './lookup.ts';
+import { queryPrepared } from './prepared.ts';
 import { fieldsParam, intParam, ref, str, type Params } from './params.ts';
 import type { FolderRow, ItemRow } from './rows.ts';
-import { fileSelect, ItemSerializer } from './serialize.ts';
+import { fileMiniJson, fileSelect, ItemSerializer, type FileView, type FolderLink } from './serialize.ts';
 
 /** Sort keys of `sort`, as SQL over a table alias. Box ids are decimal strings: by length, then text. */
 const SORTS: Record<string, (a: string) => string[]> = {
@@ -15,7 +16,18 @@ const SORTS: Record<string, (a: string) => string[]> = {
   size: (a) => [`${a}.size`],
 };
 
+interface PageSpec {
+  offset: number;
+  limit: number;
+  sort: string | undefined;
+  dir: 'ASC' | 'DESC';
+}
+
 interface Page {
+  /** The folder listed, or null when it does not exist. */
+  folder: FolderRow | null;
+  /** The folder and every folder above it, to tell whether it is live and to give `path_collection`. */
+  ancestors: (FolderLink & { item_status: string })[];
   rows: ItemRow[];
   total: number;
   offset: number;
@@ -23,50 +35,66 @@ interface Page {
   order: { by: string; direction: string }[];
 }
 
-/**
- * A folder's live children: folders first, then files (Box's order), each group sorted by `sort`
- * (id, name, date, size) in `direction`; with no sort, by name within type.
- */
-async function childrenPage(ctx: RouteContext, folderId: string, params: Params): Promise<Page> {
+/** The paging and sorting parameters of a listing, checked as Box checks them. */
+function pageSpec(params: Params): PageSpec {
   const offset = intParam(params, 'offset', 0);
   const limit = intParam(params, 'limit', 100, 1000);
   const sort = str(params, 'sort');
   if (sort !== undefined && !(sort in SORTS)) throw invalidParameter('sort', `Invalid value '${sort}'. 'sort' must be one of id, name, date, size.`);
-  const dirRaw = (str(params, 'direction') ?? 'ASC').toUpperCase();
-  if (dirRaw !== 'ASC' && dirRaw !== 'DESC') throw invalidParameter('direction', `Invalid value '${str(params, 'direction')}'. 'direction' must be ASC or DESC.`);
-  const dir = dirRaw;
-  const orderBy = (a: string) => [...SORTS[sort ?? 'name'](a).map((k) => `${k} ${dir}`), `${a}.id`].join(', ');
-  const orderFolders = orderBy('d');
-  const orderFiles = orderBy('f');
-  const [{ folders, files }] = await ctx.tx.query<{ folders: number; files: number }>(
-    `SELECT (SELECT count(*)::int FROM box_folders WHERE parent_id = $1 AND item_status = 'active') AS folders,
-            (SELECT count(*)::int FROM box_files WHERE parent_id = $1 AND item_status = 'active') AS files`,
-    [folderId],
+  const dir = (str(params, 'direction') ?? 'ASC').toUpperCase();
+  if (dir !== 'ASC' && dir !== 'DESC') throw invalidParameter('direction', `Invalid value '${str(params, 'direction')}'. 'direction' must be ASC or DESC.`);
+  return { offset, limit, sort, dir };
+}
+
+/**
+ * A folder's live children: folders first, then files (Box's order), each group sorted by `sort`
+ * (id, name, date, size) in `direction`; with no sort, by name within type.
+ *
+ * One statement reads the folder, its ancestors, the children's counts and the page, the rows as JSON: each
+ * statement has a fixed cost in PGlite, and so has each field of each row returned, which one JSON value avoids.
+ * Each kind's children are counted and their ids listed in order in one pass over the live-children index (the
+ * aggregate's ORDER BY uses the index's order); the page is a slice of those lists, the files' slice shifted by the
+ * folders before them, and only the page's rows are read, by key: with `mini`, only what the mini representation
+ * shows of files.
+ */
+async function childrenPage(ctx: RouteContext, folderId: string, spec: PageSpec, mini: boolean): Promise<Page> {
+  const { offset, limit, sort, dir } = spec;
+  const keys = (a: string) => [...SORTS[sort ?? 'name'](a).map((k) => `${k} ${dir}`), `${a}.id`].join(', ');
+  const listed = (table: string, a: string) =>
+    `SELECT count(*)::int AS n, array_agg(${a}.id ORDER BY ${keys(a)}) AS ids FROM ${table} ${a} WHERE ${a}.parent_id = $1 AND ${a}.item_status = 'active'`;
+  const [r] = await queryPrepared<{ folder: FolderRow | null; ancestors: Page['ancestors']; folders: number; files: number; folder_rows: FolderRow[] | null; file_rows: FileView[] | null }>(
+    ctx,
+    `WITH RECURSIVE up AS (SELECT id, name, parent_id, sequence_id, etag, item_status FROM box_folders WHERE id = $1
+       UNION SELECT x.id, x.name, x.parent_id, x.sequence_id, x.etag, x.item_status FROM up
+         CROSS JOIN LATERAL (SELECT * FROM box_folders x WHERE x.id = up.parent_id OFFSET 0) x),
+     folders AS (${listed('box_folders', 'd')}),
+     files AS (${listed('box_files', 'f')}),
+     page AS (SELECT folders.ids[$2::int + 1 : $2::int + $3::int] AS folder_ids,
+       files.ids[greatest(0, $2::int - folders.n) + 1 : $2::int + $3::int - folders.n] AS file_ids FROM folders, files)
+     SELECT (SELECT to_json(d) FROM box_folders d WHERE d.id = $1) AS folder, (SELECT json_agg(up) FROM up) AS ancestors,
+       (SELECT n FROM folders) AS folders, (SELECT n FROM files) AS files,
+       (SELECT json_agg(d ORDER BY ${keys('d')}) FROM box_folders d WHERE d.id = ANY((SELECT folder_ids FROM page)::text[])) AS folder_rows,
+       (SELECT ${mini ? `json_agg(${fileMiniJson('f')} ORDER BY ${keys('f')}) FROM box_files f WHERE f.id = ANY((SELECT file_ids FROM page)::text[])`
+         : `json_agg(f ORDER BY ${keys('f')}) FROM (${fileSelect(`(SELECT * FROM box_files WHERE id = ANY((SELECT file_ids FROM page)::text[]))`)}) f`}) AS file_rows`,
+    // Array subscripts are 32-bit: an offset past two billion children finds none either way.
+    [folderId, Math.min(offset, 2_000_000_000), limit],
   );
-  const rows: ItemRow[] = [];
-  if (offset < folders) {
-    rows.push(...(await ctx.tx.query<ItemRow>(
-      `SELECT d.* FROM box_folders d WHERE d.parent_id = $1 AND d.item_status = 'active' ORDER BY ${orderFolders} OFFSET $2 LIMIT $3`,
-      [folderId, offset, limit],
-    )));
-  }
-  if (rows.length < limit && offset + rows.length < folders + files) {
-    rows.push(...(await ctx.tx.query<ItemRow>(
-      `${fileSelect(`(SELECT * FROM box_files f WHERE f.parent_id = $1 AND f.item_status = 'active' ORDER BY ${orderFiles} OFFSET $2 LIMIT $3)`)} ORDER BY ${orderFiles}`,
-      [folderId, Math.max(0, offset - folders), limit - rows.length],
-    )));
-  }
-  const by = sort ?? 'type';
-  const order = sort ? [{ by, direction: dir }] : [{ by: 'type', direction: 'ASC' }, { by: 'name', direction: dir }];
-  return { rows, total: folders + files, offset, limit, order };
+  const order = sort ? [{ by: sort, direction: dir }] : [{ by: 'type', direction: 'ASC' }, { by: 'name', direction: dir }];
+  const rows: ItemRow[] = [...(r.folder_rows ?? []), ...(r.file_rows ?? [])];
+  return { folder: r.folder, ancestors: r.ancestors ?? [], rows, total: r.folders + r.files, offset, limit, order };
+}
+
+/** The page's folder if it is live (see `live`), else Box's 404. */
+function liveListed(page: Page): Promise<FolderRow> {
+  return live(page.folder, () => page.ancestors.some((a) => a.id !== page.folder!.id && a.item_status !== 'active'));
 }
 
 async function folderResponse(ctx: RouteContext, folder: FolderRow, params: Params, status = 200): Promise<Response> {
   const fields = fieldsParam(params);
   const extra: Record<string, unknown> = {};
   if (!fields || fields.includes('item_collection')) {
-    const page = await childrenPage(ctx, folder.id, { limit: '100' });
-    const children = await new ItemSerializer(ctx).prepare(page.rows);
+    const page = await childrenPage(ctx, folder.id, pageSpec({ limit: '100' }), true);
+    const children = await new ItemSerializer(ctx).know(page.ancestors).prepare(page.rows);
     extra.item_collection = { total_count: page.total, entries: page.rows.map((r) => children.item(r, 'mini', null)), offset: 0, limit: 100, order: page.order };
   }
   const s = await new ItemSerializer(ctx).prepare([folder]);
@@ -79,18 +107,23 @@ export async function getFolder(params: Params, ctx: RouteContext): Promise<Resp
 
 /** GET /folders/{id}/items: one page of the folder's children, mini representation unless `fields` asks. */
 export async function listFolderItems(params: Params, ctx: RouteContext): Promise<Response> {
-  const folder = await liveFolder(ctx.tx, ctx.pathParams.folder_id);
+  const folderId = ctx.pathParams.folder_id;
   // Marker pagination (`usemarker=true`, then `marker`): the marker is opaque to clients; here it encodes an offset.
   const marker = str(params, 'marker');
   const useMarker = str(params, 'usemarker') === 'true' || marker !== undefined;
-  let pageParams = params;
-  if (useMarker) {
-    const offset = marker === undefined ? 0 : decodeMarker(marker);
-    pageParams = { ...params, offset: String(offset) };
+  let spec: PageSpec;
+  try {
+    spec = pageSpec(useMarker ? { ...params, offset: String(marker === undefined ? 0 : decodeMarker(marker)) } : params);
+  } catch (err) {
+    // Box answers for a missing or trashed folder before it looks at the parameters.
+    await liveFolder(ctx.tx, folderId);
+    throw err;
   }
-  const page = await childrenPage(ctx, folder.id, pageParams);
-  const s = await new ItemSerializer(ctx).prepare(page.rows);
-  const entries = page.rows.map((r) => s.item(r, 'mini', fieldsParam(params)));
+  const fields = fieldsParam(params);
+  const page = await childrenPage(ctx, folderId, spec, !fields);
+  await liveListed(page);
+  const s = await new ItemSerializer(ctx).know(page.ancestors).prepare(page.rows);
+  const entries = page.rows.map((r) => s.item(r, 'mini', fields));
   if (useMarker) {
     const next = page.offset + page.rows.length < page.total ? encodeMarker(page.offset + page.rows.length) : null;
     return Response.json({ entries, limit: page.limit, next_marker: next, prev_marker: page.offset > 0 ? encodeMarker(Math.max(0, page.offset - page.limit)) : null, order: page.order });

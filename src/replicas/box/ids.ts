@@ -12,9 +12,13 @@ export function newBoxId(ctx: RouteContext, kind: string): string {
   return out.padEnd(11, String(raw.length % 10));
 }
 
+const UTC_SECONDS = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/;
+
 /** Box timestamps: ISO 8601 with an offset and no fraction, e.g. 2026-01-15T09:00:00-08:00 (here always UTC). */
 export function boxTime(value: unknown): string | null {
   if (value == null) return null;
+  // Rows read as JSON carry Postgres' own text for a UTC timestamp, already in this form.
+  if (typeof value === 'string' && UTC_SECONDS.test(value)) return value;
   const d = value instanceof Date ? value : new Date(String(value));
   if (Number.isNaN(d.getTime())) return null;
   return d.toISOString().replace(/\.\d{3}Z$/, '+00:00');

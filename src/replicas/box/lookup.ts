@@ -42,21 +42,22 @@ export async function inTrashedFolder(tx: Tx, parentId: string | null): Promise<
 }
 
 /**
- * A file that exists and is not in the trash: Box answers 404 `not_found`, or 404 `trashed` for a trashed one or
- * one inside a trashed folder.
+ * `row` if it is live: Box answers 404 `not_found` for a missing or deleted item, and 404 `trashed` for a trashed one
+ * or one inside a trashed folder (`trashedAbove` tells, given the item's parent).
  */
+export async function live<T extends ItemRow>(row: T | null, trashedAbove: (parentId: string | null) => boolean | Promise<boolean>): Promise<T> {
+  if (!row || row.item_status === 'deleted') throw notFound();
+  if (row.item_status === 'trashed' || (await trashedAbove(row.parent_id))) throw trashed();
+  return row;
+}
+
+/** A file that exists and is not in the trash (see `live`). */
 export async function liveFile(tx: Tx, id: string): Promise<FileRow> {
-  const file = await findFile(tx, id);
-  if (!file || file.item_status === 'deleted') throw notFound();
-  if (file.item_status === 'trashed' || (await inTrashedFolder(tx, file.parent_id))) throw trashed();
-  return file;
+  return live(await findFile(tx, id), (parentId) => inTrashedFolder(tx, parentId));
 }
 
 export async function liveFolder(tx: Tx, id: string): Promise<FolderRow> {
-  const folder = await findFolder(tx, id);
-  if (!folder || folder.item_status === 'deleted') throw notFound();
-  if (folder.item_status === 'trashed' || (await inTrashedFolder(tx, folder.parent_id))) throw trashed();
-  return folder;
+  return live(await findFolder(tx, id), (parentId) => inTrashedFolder(tx, parentId));
 }
 
 export async function liveItem(tx: Tx, type: string | undefined, id: string): Promise<ItemRow> {

@@ -6,18 +6,28 @@ import type { FileRow, FolderRow, ItemRow, UserRow } from './rows.ts';
 /** A file row with its current version's id (`file_version`) and its comments counted now (`comment_count`). */
 export type FileView = FileRow & { version_id?: string | null; live_comment_count?: number };
 
+/** The id of the current version of the file `alias` (its highest version number). */
+const currentVersionId = (alias: string) => `(SELECT v.id FROM box_file_versions v WHERE v.file_id = ${alias}.id
+  ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1)`;
+
 /**
  * Selects files (from `source`, default the table, aliased `f`) with their current version's id and their comment
  * count. Give a LIMITed subquery as `source` to compute those two only for the rows of a page.
  */
-export const fileSelect = (source = 'box_files') => `SELECT f.*, (SELECT v.id FROM box_file_versions v WHERE v.file_id = f.id
-  ORDER BY length(v.version_number) DESC, v.version_number DESC LIMIT 1) AS version_id,
+export const fileSelect = (source = 'box_files') => `SELECT f.*, ${currentVersionId('f')} AS version_id,
   (SELECT count(*)::int FROM box_comments c WHERE c.file_id = f.id) AS live_comment_count FROM ${source} f`;
 
 export const FILE_SELECT = fileSelect();
 
 /** The fields each representation carries, in Box's order (https://developer.box.com/reference/resources/file/). */
 const FILE_MINI = ['type', 'id', 'file_version', 'sequence_id', 'etag', 'sha1', 'name'];
+
+/**
+ * A file row (table alias `alias`) as JSON with only the columns the mini representation reads (see FILE_FIELDS):
+ * a listing's page of 100 is read in half the time of whole rows.
+ */
+export const fileMiniJson = (alias: string) =>
+  `json_build_object('type', ${alias}.type, 'id', ${alias}.id, 'sequence_id', ${alias}.sequence_id, 'etag', ${alias}.etag, 'sha_1', ${alias}.sha_1, 'name', ${alias}.name, 'version_id', ${currentVersionId(alias)})`;
 const FILE_STANDARD = [
   ...FILE_MINI,
   'description', 'size', 'path_collection', 'created_at', 'modified_at', 'trashed_at', 'purged_at', 'content_created_at',
@@ -51,7 +61,8 @@ export function folderMini(f: { id: string; name: string; sequence_id: string | 
   return { type: 'folder', id: f.id, sequence_id: f.sequence_id ?? null, etag: f.etag ?? null, name: f.name };
 }
 
-interface FolderLink {
+/** A folder as `path_collection` and `parent` show it. */
+export interface FolderLink {
   id: string;
   name: string;
   parent_id: string | null;
@@ -68,6 +79,12 @@ export class ItemSerializer {
   private users = new Map<string, UserRow>();
 
   constructor(private ctx: RouteContext) {}
+
+  /** Folders already read (an item's ancestors), so that `prepare` need not read them again. */
+  know(links: FolderLink[]): this {
+    for (const l of links) this.folders.set(l.id, l);
+    return this;
+  }
 
   /** Loads what `item()` needs for these rows. */
   async prepare(rows: ItemRow[]): Promise<this> {
@@ -102,79 +119,95 @@ export class ItemSerializer {
     return { total_count: entries.length, entries };
   }
 
-  private parent(parentId: string | null): Record<string, unknown> | null {
+  parent(parentId: string | null): Record<string, unknown> | null {
     if (parentId == null) return null;
     const f = this.folders.get(parentId);
     return f ? folderMini(f) : { type: 'folder', id: parentId, sequence_id: null, etag: null, name: '' };
   }
 
-  /** Every field this replica can report for the row, by Box name. */
-  private allFields(row: ItemRow, extra: Record<string, unknown>): Record<string, unknown> {
-    const common: Record<string, unknown> = {
-      type: row.type,
-      id: row.id,
-      sequence_id: row.sequence_id ?? null,
-      etag: row.etag ?? null,
-      name: row.name,
-      description: row.description ?? '',
-      size: Number(row.size ?? 0),
-      path_collection: this.pathCollection(row.parent_id),
-      created_at: boxTime(row.created_at),
-      modified_at: boxTime(row.modified_at),
-      trashed_at: row.item_status === 'trashed' ? boxTime(row.trashed_at ?? row.modified_at) : null,
-      purged_at: null,
-      content_created_at: boxTime((row as FileRow).content_created_at ?? row.created_at),
-      content_modified_at: boxTime((row as FileRow).content_modified_at ?? row.modified_at),
-      created_by: userMini(this.users.get(row.created_by_id ?? '')),
-      modified_by: userMini(this.users.get(row.modified_by_id ?? '')),
-      owned_by: userMini(this.users.get(row.owned_by_id ?? '')),
-      shared_link: row.shared_link ?? null,
-      parent: this.parent(row.parent_id),
-      item_status: row.item_status,
-      tags: row.tags ?? [],
-      permissions: {
-        can_delete: true, can_download: true, can_invite_collaborator: true, can_rename: true, can_set_share_access: true,
-        can_share: true, can_comment: row.type === 'file', can_preview: true, can_upload: row.type === 'folder', can_annotate: row.type === 'file',
-      },
-      has_collaborations: false,
-      is_externally_owned: false,
-      ...extra,
-    };
-    if (row.type === 'file') {
-      const f = row as FileView;
-      Object.assign(common, {
-        sha1: f.sha_1 ?? '',
-        file_version: { type: 'file_version', id: f.version_id ?? f.id, sha1: f.sha_1 ?? '' },
-        extension: f.extension ?? '',
-        version_number: String(f.version_number ?? '1'),
-        comment_count: Number(f.live_comment_count ?? f.comment_count ?? 0),
-        lock: null,
-        is_package: false,
-        expires_at: null,
-      });
-    } else {
-      Object.assign(common, { folder_upload_email: null, sync_state: 'not_synced', can_non_owners_invite: true, is_collaboration_restricted_to_enterprise: false });
-      if (row.id === ROOT_ID) Object.assign(common, { sequence_id: null, etag: null, created_at: null, modified_at: null, content_created_at: null, content_modified_at: null, created_by: { type: 'user', id: '', name: '', login: '' } });
-    }
-    return common;
+  user(id: string | null): Record<string, unknown> | null {
+    return userMini(this.users.get(id ?? ''));
   }
 
   /**
    * The row as Box sends it: with `fields`, only `type`, `id`, `etag` and the fields asked for (unknown names are
-   * left out, as Box does); otherwise the mini or standard representation.
+   * left out, as Box does); otherwise the mini or standard representation. Only the fields sent are computed.
    */
   item(row: ItemRow, rep: Representation, fields: string[] | null, extra: Record<string, unknown> = {}): Record<string, unknown> {
-    const all = this.allFields(row, extra);
     const names = fields
       ? ['type', 'id', 'etag', ...fields.filter((f) => f !== 'type' && f !== 'id' && f !== 'etag')]
       : row.type === 'file'
         ? rep === 'mini' ? FILE_MINI : FILE_STANDARD
         : rep === 'mini' ? FOLDER_MINI : FOLDER_STANDARD;
+    const own = row.type === 'file' ? FILE_FIELDS : FOLDER_FIELDS;
+    const root = row.type === 'folder' && row.id === ROOT_ID;
     const out: Record<string, unknown> = {};
-    for (const n of names) if (n in all) out[n] = all[n];
+    for (const n of names) {
+      if (root && n in ROOT_FIELDS) out[n] = ROOT_FIELDS[n]();
+      else if (n in own) out[n] = own[n](row as never, this);
+      else if (n in extra) out[n] = extra[n];
+      else if (n in COMMON_FIELDS) out[n] = COMMON_FIELDS[n](row, this);
+    }
     return out;
   }
 }
+
+type Field<R> = (row: R, s: ItemSerializer) => unknown;
+
+/** Every field this replica can report for an item, by Box name; a kind's own fields and `extra` come first. */
+const COMMON_FIELDS: Record<string, Field<ItemRow>> = {
+  type: (r) => r.type,
+  id: (r) => r.id,
+  sequence_id: (r) => r.sequence_id ?? null,
+  etag: (r) => r.etag ?? null,
+  name: (r) => r.name,
+  description: (r) => r.description ?? '',
+  size: (r) => Number(r.size ?? 0),
+  path_collection: (r, s) => s.pathCollection(r.parent_id),
+  created_at: (r) => boxTime(r.created_at),
+  modified_at: (r) => boxTime(r.modified_at),
+  trashed_at: (r) => (r.item_status === 'trashed' ? boxTime(r.trashed_at ?? r.modified_at) : null),
+  purged_at: () => null,
+  content_created_at: (r) => boxTime((r as FileRow).content_created_at ?? r.created_at),
+  content_modified_at: (r) => boxTime((r as FileRow).content_modified_at ?? r.modified_at),
+  created_by: (r, s) => s.user(r.created_by_id),
+  modified_by: (r, s) => s.user(r.modified_by_id),
+  owned_by: (r, s) => s.user(r.owned_by_id),
+  shared_link: (r) => r.shared_link ?? null,
+  parent: (r, s) => s.parent(r.parent_id),
+  item_status: (r) => r.item_status,
+  tags: (r) => r.tags ?? [],
+  permissions: (r) => ({
+    can_delete: true, can_download: true, can_invite_collaborator: true, can_rename: true, can_set_share_access: true,
+    can_share: true, can_comment: r.type === 'file', can_preview: true, can_upload: r.type === 'folder', can_annotate: r.type === 'file',
+  }),
+  has_collaborations: () => false,
+  is_externally_owned: () => false,
+};
+
+const FILE_FIELDS: Record<string, Field<FileView>> = {
+  sha1: (f) => f.sha_1 ?? '',
+  file_version: (f) => ({ type: 'file_version', id: f.version_id ?? f.id, sha1: f.sha_1 ?? '' }),
+  extension: (f) => f.extension ?? '',
+  version_number: (f) => String(f.version_number ?? '1'),
+  comment_count: (f) => Number(f.live_comment_count ?? f.comment_count ?? 0),
+  lock: () => null,
+  is_package: () => false,
+  expires_at: () => null,
+};
+
+const FOLDER_FIELDS: Record<string, Field<FolderRow>> = {
+  folder_upload_email: () => null,
+  sync_state: () => 'not_synced',
+  can_non_owners_invite: () => true,
+  is_collaboration_restricted_to_enterprise: () => false,
+};
+
+/** All Files has no dates, etag or sequence id, and no creator. */
+const ROOT_FIELDS: Record<string, () => unknown> = {
+  sequence_id: () => null, etag: () => null, created_at: () => null, modified_at: () => null, content_created_at: () => null,
+  content_modified_at: () => null, created_by: () => ({ type: 'user', id: '', name: '', login: '' }),
+};
 
 export async function serializeItems(
   ctx: RouteContext,
