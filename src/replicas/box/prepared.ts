@@ -1,5 +1,6 @@
-import { hashString } from '../../engine/index.ts';
+import { hashString } from '../../engine/clock.ts';
 import type { RouteContext } from '../types.ts';
+import { boxError } from './errors.ts';
 
 /** Prepared statements kept in one PGlite session at most: a search's SQL varies with the query's shape. */
 const MAX_PREPARED = 200;
@@ -40,6 +41,8 @@ function literal(value: unknown): string {
     return `'${value}'`;
   }
   if (typeof value === 'boolean') return value ? 'true' : 'false';
+  // Postgres text cannot hold NUL, and the statement text would end at it.
+  if (String(value).includes('\0')) throw boxError(400, 'bad_request', 'A parameter contains the NUL character, which Box does not accept.');
   // An E'…' string reads backslashes as escapes whatever standard_conforming_strings says, so both are escaped.
   return `E'${String(value).replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }

@@ -22,6 +22,18 @@ describe('GET /search', () => {
     expect(ids(await search({ query: 'double-check' }))).toEqual(['2001']);
   });
 
+  it('takes quotes, backslashes and SQL-looking text as words to find, and refuses NUL with a 400', async () => {
+    for (const query of ["x'); DELETE FROM box_files; --", "back\\slash'quote", 'ünï 😀']) {
+      const r = await box.call('GET', '/search', null, { query: { query } });
+      expect(r.status, query).toBe(200);
+      expect(r.body).toMatchObject({ total_count: 0, entries: [] });
+    }
+    expect(ids(await search({ query: 'BUDGET' })).sort()).toEqual(['1101', 'F11']);
+    const nul = await box.call('GET', '/search', null, { query: { query: 'a\u0000b' } });
+    expect(nul.status).toBe(400);
+    expect(nul.body).toMatchObject({ type: 'error', code: 'bad_request' });
+  });
+
   it('searches only the current version and leaves out trashed items and items in trashed folders', async () => {
     expect(ids(await search({ query: 'retired' }))).toEqual([]);
     // ancient.txt says "kelp!" but lives in the trashed folder Old.
