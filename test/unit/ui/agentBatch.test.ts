@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../../src/ui/stores/appStore.ts';
 import { agentStorageKeys, REFERENCE_PRESET } from '../../../src/ui/stores/agentSlice.ts';
 import { emptyDiff } from '../../../src/engine/index.ts';
-import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
-import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario, withAttempts } from './fixtures.ts';
+import { fakeWorkbench, loadedSuite, outcomeFor, postedDiff, scenario, startedStore, withAttempts } from './fixtures.ts';
 
 const post = scenario('post', { solution: 'solutions/post.js' });
 const suite = loadedSuite('slack', [post], ['/scenarios/slack/solutions/post.js']);
@@ -16,14 +14,7 @@ async function setup(delayMs = 20) {
     postedDiff,
     delayMs,
   );
-  const storage = memoryStorage();
-  const history = memoryRunHistory();
-  const store = createAppStore(
-    { workbench, storage, runHistory: history, loadSolution: async () => "await fetch('https://slack.com/api/chat.postMessage')" },
-    { suites: [suite], reports: [] },
-  );
-  await store.getState().run.start();
-  const state = () => store.getState();
+  const { storage, history, state } = await startedStore(workbench, suite);
   state().agent.choosePreset(REFERENCE_PRESET);
   // Two models × one scenario × three trials = six jobs.
   state().agent.setSettings({ model: 'm1,m2' });

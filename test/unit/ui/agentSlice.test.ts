@@ -1,11 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { createAppStore } from '../../../src/ui/stores/appStore.ts';
 import { agentStorageKeys, REFERENCE_PRESET } from '../../../src/ui/stores/agentSlice.ts';
 import { emptyDiff } from '../../../src/engine/index.ts';
 import { evaluateDiff } from '../../../src/evaluation/index.ts';
-import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
 import type { Judge } from '../../../src/evaluation/index.ts';
-import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
+import { fakeWorkbench, loadedSuite, outcomeFor, postedDiff, scenario, startedStore } from './fixtures.ts';
 
 const post = scenario('post', { solution: 'solutions/post.js' });
 const suite = loadedSuite('slack', [post], ['/scenarios/slack/solutions/post.js']);
@@ -18,14 +16,7 @@ async function setup() {
       return { runDiff: postedDiff, verdict: evaluateDiff(post.spec, postedDiff, { closedWorld: true }) };
     },
   });
-  const storage = memoryStorage();
-  const history = memoryRunHistory();
-  const store = createAppStore(
-    { workbench, storage, runHistory: history, loadSolution: async () => "await fetch('https://slack.com/api/chat.postMessage')" },
-    { suites: [suite], reports: [] },
-  );
-  await store.getState().run.start();
-  return { store, workbench, storage, history, state: () => store.getState() };
+  return { workbench, ...(await startedStore(workbench, suite)) };
 }
 
 describe('agent mode store', () => {

@@ -1,7 +1,9 @@
 import { evaluateDiff } from '../../../src/evaluation/index.ts';
 import { emptyDiff, type Diff } from '../../../src/engine/index.ts';
 import type { Scenario } from '../../../src/scenarios/index.ts';
+import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
 import type { KeyValueStore } from '../../../src/ui/stores/appState.ts';
+import { createAppStore } from '../../../src/ui/stores/appStore.ts';
 import { suiteEntries, type LoadedSuite } from '../../../src/ui/stores/parseFiles.ts';
 import type { StepOutcome, TableMeta } from '../../../src/ui/workbench/protocol.ts';
 import type { WorkbenchPort } from '../../../src/ui/workbench/WorkbenchPort.ts';
@@ -143,4 +145,16 @@ export function withAttempts<W extends WorkbenchPort & { calls: string[] }>(base
       return { runDiff: diff, verdict: evaluateDiff(s.spec, diff, { closedWorld: s.closedWorld }), grade: null };
     },
   });
+}
+
+/** An app store over `workbench` with `suite` in its catalog, in-memory storage and run history, started. */
+export async function startedStore(workbench: WorkbenchPort, suite: LoadedSuite) {
+  const storage = memoryStorage();
+  const history = memoryRunHistory();
+  const store = createAppStore(
+    { workbench, storage, runHistory: history, loadSolution: async () => "await fetch('https://slack.com/api/chat.postMessage')" },
+    { suites: [suite], reports: [] },
+  );
+  await store.getState().run.start();
+  return { store, storage, history, state: () => store.getState() };
 }
