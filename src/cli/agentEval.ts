@@ -16,7 +16,7 @@ import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readJsonFile, readTextFile } from './files.ts';
-import { chatCompletionsJudge } from '../evaluation/index.ts';
+import { judgeOverProtocol } from '../evaluation/index.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 
@@ -45,10 +45,11 @@ export const evalSpec = {
     'judge-model': {
       type: 'string',
       valueName: 'name',
-      description: 'judge the rubrics of hybrid-graded scenarios with this model (OpenAI-compatible chat completions at --judge-base-url, same key)',
+      description: 'judge the rubrics of hybrid-graded scenarios with this model (over --judge-protocol at --judge-base-url, same key)',
       defaultText: 'none: rubrics are not judged, the verdict is static-only',
     },
-    'judge-base-url': { type: 'string', valueName: 'url', description: "the judge's API base URL (up to /v1)", defaultText: 'https://api.openai.com/v1' },
+    'judge-protocol': { type: 'string', valueName: 'openai|anthropic', description: "the judge's API: OpenAI-compatible chat completions or Anthropic Messages", defaultText: 'openai' },
+    'judge-base-url': { type: 'string', valueName: 'url', description: "the judge's API base URL", defaultText: 'https://api.openai.com/v1 (anthropic: https://api.anthropic.com)' },
     shard: { type: 'string', valueName: 'i/n', description: 'run only shard i of n (merge the shards\' files with difflab merge)' },
     batch: { type: 'string', valueName: 'name', description: 'a name for this evaluation in reports and comparisons', defaultText: '"<models> <mode>/<docs>"' },
     out: { type: 'string', required: true, valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
@@ -128,9 +129,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const out = resolve(flags.out);
   writeFileSync(out, '');
 
-  const judge = flags['judge-model']
-    ? chatCompletionsJudge({ baseUrl: flags['judge-base-url'] ?? 'https://api.openai.com/v1', model: flags['judge-model'], apiKey })
-    : null;
+  const judgeProtocol = oneOf<ProviderProtocol>('judge-protocol', flags['judge-protocol'], ['openai', 'anthropic'], 'openai');
+  const judgeBaseUrl = flags['judge-base-url'] ?? (judgeProtocol === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1');
+  const judge = flags['judge-model'] ? judgeOverProtocol(judgeProtocol, { baseUrl: judgeBaseUrl, model: flags['judge-model'], apiKey }) : null;
   const relevant = new Map<string, Promise<string[] | undefined>>();
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
   return withPrewarmedWorkbench(seedsDir(flags.seeds), { judge }, async (workbench) => {

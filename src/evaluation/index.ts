@@ -44,4 +44,4 @@ export {
   type RubricJudgement,
 } from './rubric.ts';
 export { gradeHybrid, PASS_SCORE, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
-export { chatCompletionsJudge, referenceAnswerJudge } from './judges.ts';
+export { chatCompletionsJudge, judgeOverProtocol, messagesJudge, referenceAnswerJudge } from './judges.ts';

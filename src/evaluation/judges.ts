@@ -29,6 +29,42 @@ export function chatCompletionsJudge(options: { baseUrl: string; model: string; 
   };
 }
 
+/**
+ * A judge behind Anthropic's Messages API (`POST {baseUrl}/v1/messages`), called with `fetch`. In a page the request
+ * needs Anthropic's opt-in header for direct browser access, which it always sends (the key is the user's own).
+ */
+export function messagesJudge(options: { baseUrl: string; model: string; apiKey?: string; fetch?: typeof fetch; temperature?: number }): Judge {
+  const doFetch = options.fetch ?? fetch;
+  return async (request) => {
+    const response = await doFetch(`${options.baseUrl.replace(/\/$/, '').replace(/\/v1$/, '')}/v1/messages`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'anthropic-version': '2023-06-01',
+        'anthropic-dangerous-direct-browser-access': 'true',
+        ...(options.apiKey ? { 'x-api-key': options.apiKey } : {}),
+      },
+      body: JSON.stringify({
+        model: options.model,
+        max_tokens: 4096,
+        temperature: options.temperature ?? 0,
+        system: request.prompt.system,
+        messages: [{ role: 'user', content: request.prompt.user }],
+      }),
+    });
+    if (!response.ok) throw new Error(`judge model answered HTTP ${response.status}: ${(await response.text()).slice(0, 300)}`);
+    const body = (await response.json()) as { content?: { type?: string; text?: string }[]; model?: string };
+    const text = body.content?.filter((c) => c.type === 'text').map((c) => c.text ?? '').join('');
+    if (!text) throw new Error('judge model reply has no text content');
+    return { ...parseJudgement(text), model: body.model ?? options.model };
+  };
+}
+
+/** The judge for a provider protocol: OpenAI-compatible chat completions or Anthropic Messages. */
+export function judgeOverProtocol(protocol: 'openai' | 'anthropic', options: { baseUrl: string; model: string; apiKey?: string }): Judge {
+  return protocol === 'anthropic' ? messagesJudge(options) : chatCompletionsJudge(options);
+}
+
 const squash = (s: string) => s.toLowerCase().replace(/\s+/g, ' ').trim();
 
 /**

@@ -12,7 +12,7 @@ import { replaySteps } from '../../agent/fork.ts';
 import { runRecordFromHtml } from '../../studio/runHtml.ts';
 import type { Replica } from '../../replicas/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
-import { chatCompletionsJudge } from '../../evaluation/judges.ts';
+import { judgeOverProtocol } from '../../evaluation/judges.ts';
 import type { Judge } from '../../evaluation/rubric.ts';
 import { canHoldAttempts, inAttempt, workbenchWorld, type AgentWorkbench } from '../agent/workbenchWorld.ts';
 import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
@@ -40,8 +40,8 @@ export interface AgentSettings {
   docs: DocsCondition;
   maxIterations: number;
   /**
-   * The model that scores scenarios' rubrics (EmailBench's LLM rubrics), called at `baseURL`'s OpenAI-compatible
-   * chat-completions endpoint with the same key; empty leaves rubrics "not judged".
+   * The model that scores scenarios' rubrics (EmailBench's LLM rubrics), called over the same protocol, base URL and
+   * key as the agent; empty leaves rubrics "not judged".
    */
   judgeModel: string;
   /** How many attempts of a batch run at once, each in its own environment (model latency overlaps). */
@@ -143,8 +143,8 @@ export function batchConcurrency(value: number): number {
 /** The rubric judge the settings ask for, or null when they ask for none or cannot have one. */
 export function judgeOf(settings: AgentSettings, apiKey: string): Judge | null {
   const model = settings.judgeModel.trim();
-  if (!model || settings.presetId === REFERENCE_PRESET || settings.protocol !== 'openai') return null;
-  return chatCompletionsJudge({ baseUrl: settings.baseURL, model, apiKey: apiKey || undefined });
+  if (!model || settings.presetId === REFERENCE_PRESET) return null;
+  return judgeOverProtocol(settings.protocol, { baseUrl: settings.baseURL, model, apiKey: apiKey || undefined });
 }
 
 /** What an attempt is, as its record names it. */

@@ -2,12 +2,12 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emptyDiff } from '../../../src/engine/types.ts';
-import { chatCompletionsJudge, evaluateDiff, gradeHybrid, parseJudgement, type TraceEntry } from '../../../src/evaluation/index.ts';
+import { chatCompletionsJudge, evaluateDiff, gradeHybrid, judgeOverProtocol, parseJudgement, type TraceEntry } from '../../../src/evaluation/index.ts';
 
 /** A local stand-in for an OpenAI-compatible model server: records each request and answers with a scripted reply. */
 let server: Server;
 let baseUrl = '';
-const received: { auth: string | undefined; body: any }[] = [];
+const received: { auth: string | undefined; headers: IncomingMessage['headers']; body: any }[] = [];
 let reply = '';
 
 function readBody(req: IncomingMessage): Promise<string> {
@@ -21,7 +21,12 @@ function readBody(req: IncomingMessage): Promise<string> {
 beforeAll(async () => {
   server = createServer(async (req, res) => {
     const body = JSON.parse(await readBody(req));
-    received.push({ auth: req.headers.authorization, body });
+    received.push({ auth: req.headers.authorization, headers: req.headers, body });
+    if (req.url === '/v1/messages') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ model: 'fake-claude-judge', type: 'message', role: 'assistant', content: [{ type: 'text', text: reply }] }));
+      return;
+    }
     if (req.url !== '/v1/chat/completions') {
       res.writeHead(404).end('no such path');
       return;
@@ -69,6 +74,21 @@ describe('chat-completions judge against a local fake model server', () => {
     await expect(wrongPath(req)).rejects.toThrow(/HTTP 404/);
     reply = 'I refuse to answer in JSON';
     await expect(chatCompletionsJudge({ baseUrl, model: 'm' })(req)).rejects.toThrow(/no JSON object/);
+  });
+
+  it('over the Anthropic protocol, calls the Messages API with the key and the browser opt-in, and reads its text blocks', async () => {
+    reply = '{"rubrics":[{"index":0,"scores":{"correctness":1},"rationale":"right"}]}';
+    const judge = judgeOverProtocol('anthropic', { baseUrl: baseUrl.replace('/v1', ''), model: 'claude-judge', apiKey: 'sk-ant-1' });
+    const judgement = await judge({ prompt: { system: 'grade it', user: 'the run' } } as never);
+    const sent = received.at(-1)!;
+    expect(sent.headers['x-api-key']).toBe('sk-ant-1');
+    expect(sent.headers['anthropic-version']).toBe('2023-06-01');
+    expect(sent.headers['anthropic-dangerous-direct-browser-access']).toBe('true');
+    expect(sent.body).toMatchObject({ model: 'claude-judge', system: 'grade it', messages: [{ role: 'user', content: 'the run' }] });
+    expect(judgement).toMatchObject({ model: 'fake-claude-judge', rubrics: [{ index: 0, scores: { correctness: 1 }, rationale: 'right' }] });
+    // A base URL given up to /v1 reaches the same path.
+    await judgeOverProtocol('anthropic', { baseUrl, model: 'm' })({ prompt: { system: 's', user: 'u' } } as never);
+    expect(received.at(-1)!.body.model).toBe('m');
   });
 
   it('parseJudgement clamps scores and ignores unknown dimensions', () => {

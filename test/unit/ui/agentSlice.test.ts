@@ -50,7 +50,7 @@ describe('agent mode store', () => {
     for (const f of ['json', 'jsonl', 'csv'] as const) expect(state().agent.exportRuns(f)).not.toContain('sk-ui-secret');
   });
 
-  it('gives the workbench a rubric judge only when a judge model is set over the OpenAI protocol, and it calls that model with the key', async () => {
+  it('gives the workbench a rubric judge only when a judge model is set (not for the scripted preset), and it calls that model with the key', async () => {
     const { state, workbench } = await setup();
     const judges: (Judge | null)[] = [];
     Object.assign(workbench, { setJudge: async (j: Judge | null) => void judges.push(j) });
@@ -75,7 +75,10 @@ describe('agent mode store', () => {
     expect(sent).toEqual([{ url: 'https://models.example/v1/chat/completions', auth: 'Bearer sk-judge', body: expect.objectContaining({ model: 'judge-1' }) }]);
 
     state().agent.setSettings({ protocol: 'anthropic' });
+    expect(judges.at(-1)).toBeTypeOf('function');
+    state().agent.choosePreset(REFERENCE_PRESET);
     expect(judges.at(-1)).toBeNull();
+    state().agent.choosePreset('openai');
     state().agent.setSettings({ protocol: 'openai', judgeModel: ' ' });
     expect(judges.at(-1)).toBeNull();
   });

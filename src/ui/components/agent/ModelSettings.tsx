@@ -45,12 +45,11 @@ export function ModelSettings() {
             <input value={settings.model} onChange={(e) => setSettings({ model: e.target.value })} spellCheck={false} data-testid="agent-model" />
           </label>
           <label>
-            Judge model <span className="muted">(scores rubrics in every run, script or agent, at the base URL above with this key; empty: rubrics are not judged)</span>
+            Judge model <span className="muted">(scores rubrics in every run, script or agent, over this protocol and base URL with this key; empty: rubrics are not judged)</span>
             <input
               value={settings.judgeModel}
               onChange={(e) => setSettings({ judgeModel: e.target.value })}
-              disabled={settings.protocol !== 'openai'}
-              placeholder={settings.protocol === 'openai' ? 'e.g. gpt-4.1-mini' : 'needs the OpenAI protocol'}
+              placeholder={settings.protocol === 'openai' ? 'e.g. gpt-4.1-mini' : 'e.g. claude-haiku-4-5'}
               spellCheck={false}
               data-testid="agent-judge-model"
             />
