@@ -17,6 +17,7 @@ import { benchParts, figuresText, selectParts } from './benchParts.ts';
 import { scaleSeed } from './scaleSeed.ts';
 import { listSeeds } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+import { summary } from './benchStats.ts';
 
 export const benchSpec = {
   name: 'bench',
@@ -38,17 +39,8 @@ const SCALE = 100;
 const WRITES = 10;
 const TOKEN = 'xoxb-difflab-bench';
 
-interface Stats {
-  n: number;
-  median: number;
-  p95: number;
-}
-
-function stats(values: number[]): Stats {
-  const s = [...values].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))];
-  return { n: s.length, median: round(at(0.5)), p95: round(at(0.95)) };
-}
+type Stats = ReturnType<typeof summary>;
+const stats = (values: number[]): Stats => summary(values, 3);
 
 const round = (x: number, digits = 3) => Number(x.toFixed(digits));
 const rowsOf = (t: SeedTables) => Object.values(t).reduce((a, r) => a + r.length, 0);

@@ -16,6 +16,7 @@ import type { Workbench } from '../session/index.ts';
 import { defaultLimits } from '../sandbox/types.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
+import { quantile, roundTo } from './benchStats.ts';
 
 export interface AgentBenchFigures {
   runs: number;
@@ -31,10 +32,7 @@ export interface AgentBenchFigures {
   passRate: number;
 }
 
-function quantile(values: number[], q: number): number {
-  const s = [...values].sort((a, b) => a - b);
-  return s.length ? Number(s[Math.min(s.length - 1, Math.max(0, Math.ceil(q * s.length) - 1))].toFixed(2)) : Number.NaN;
-}
+const quantile2 = (values: number[], q: number) => roundTo(quantile(values, q), 2);
 
 export async function benchAgent(options: { runs?: number; workbench?: Workbench } = {}): Promise<AgentBenchFigures> {
   const runs = options.runs ?? 100;
@@ -81,9 +79,9 @@ export async function benchAgent(options: { runs?: number; workbench?: Workbench
     return {
       runs: one.records.length,
       steps: overheads.length,
-      harnessOverheadPerStepMsMedian: quantile(overheads, 0.5),
-      harnessOverheadPerStepMsP95: quantile(overheads, 0.95),
-      nonModelPerStepMsMedian: quantile(one.records.flatMap((r) => r.steps.map((s) => s.harnessMs)), 0.5),
+      harnessOverheadPerStepMsMedian: quantile2(overheads, 0.5),
+      harnessOverheadPerStepMsP95: quantile2(overheads, 0.95),
+      nonModelPerStepMsMedian: quantile2(one.records.flatMap((r) => r.steps.map((s) => s.harnessMs)), 0.5),
       batchSecondsConcurrency1: Number(one.seconds.toFixed(1)),
       batchSecondsConcurrency2: Number(two.seconds.toFixed(1)),
       speedupConcurrency2: Number((one.seconds / two.seconds).toFixed(2)),

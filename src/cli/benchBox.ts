@@ -5,6 +5,7 @@ import { box } from '../replicas/box/index.ts';
 import { createRouter } from '../replicas/index.ts';
 import { repoRoot } from './files.ts';
 import { scaleSeed } from './scaleSeed.ts';
+import { quantile, roundTo } from './benchStats.ts';
 
 /** The figures issue 3 asks for: search over ≥20,000 files, and a folder items page of 100. */
 export interface BoxBenchFigures {
@@ -54,11 +55,8 @@ const QUERIES: Record<string, string>[] = [
   { query: 'eng sync', limit: '100' },
 ];
 
+const percentile = (xs: number[], q: number) => roundTo(quantile(xs, q), 2);
 const median = (xs: number[]) => percentile(xs, 0.5);
-function percentile(xs: number[], p: number): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return Math.round(s[Math.min(s.length - 1, Math.floor(p * s.length))] * 100) / 100;
-}
 
 /**
  * Loads the project's Box seed (scenarios/box/seeds/kestrel_box.json) scaled to at least `targetFiles` files, then

@@ -1,6 +1,7 @@
 import { Engine, type SeedTables } from '../engine/index.ts';
 import { calendar } from '../replicas/calendar/index.ts';
 import { createRouter } from '../replicas/index.ts';
+import { summary } from './benchStats.ts';
 
 /**
  * The Calendar figures `npm run bench` reports: events.list with singleEvents=true over one year of a calendar with
@@ -52,12 +53,7 @@ export function calendarBenchSeed(): SeedTables {
   };
 }
 
-function stats(xs: number[]): { median: number; p95: number; n: number } {
-  const s = [...xs].sort((a, b) => a - b);
-  const at = (q: number) => s[Math.min(s.length - 1, Math.floor(q * s.length))];
-  const round = (x: number) => Math.round(x * 100) / 100;
-  return { median: round(at(0.5)), p95: round(at(0.95)), n: s.length };
-}
+const stats = (xs: number[]) => summary(xs, 2);
 
 export async function benchCalendar(options: { iterations?: number } = {}): Promise<CalendarBenchFigures> {
   const n = options.iterations ?? 30;

@@ -4,6 +4,7 @@ import type { Engine, SeedTables } from '../engine/index.ts';
 import { createRouter } from '../replicas/index.ts';
 import { linear } from '../replicas/linear/index.ts';
 import { repoRoot } from './files.ts';
+import { quantile, roundTo } from './benchStats.ts';
 
 /** The figure issue 5 names: a two-level-filtered `issues(first: 50)` over the project's seed scaled to 20,000 issues. */
 export interface LinearBenchFigures {
@@ -71,10 +72,8 @@ export async function benchLinear(options: { engine?: Engine; requests?: number 
       await timed(`${QUERY}\n# request ${i}`, fresh);
       await timed(QUERY, repeated);
     }
-    fresh.sort((a, b) => a - b);
-    repeated.sort((a, b) => a - b);
     await env.dispose();
-    const at = (xs: number[], q: number) => Math.round(xs[Math.min(xs.length - 1, Math.floor(q * xs.length))] * 100) / 100;
+    const at = (xs: number[], q: number) => roundTo(quantile(xs, q), 2);
     return {
       issues: scaled.issues.length,
       loadMs: Math.round(loadMs),

@@ -3,6 +3,7 @@ import { Engine, type SeedTables } from '../engine/index.ts';
 import { createRouter } from '../replicas/index.ts';
 import { MAIL_BASE_URL, mail } from '../replicas/mail/index.ts';
 import { readJsonFile, repoRoot } from './files.ts';
+import { quantile, roundTo } from './benchStats.ts';
 
 export interface MailBenchFigures {
   /** Messages in the scaled corpus (all mailboxes) and in the main persona's mailbox. */
@@ -17,9 +18,9 @@ export interface MailBenchFigures {
   medianHits: number;
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
-const p95 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.ceil(0.95 * xs.length) - 1)];
-const r3 = (x: number) => Number(x.toFixed(3));
+const median = (xs: number[]) => quantile(xs, 0.5);
+const p95 = (xs: number[]) => quantile(xs, 0.95);
+const r3 = (x: number) => roundTo(x, 3);
 
 /**
  * MailHub search over the 10,000-message corpus (scenarios/mail/seeds/mailhub_scaled.json), through the real router
