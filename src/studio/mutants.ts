@@ -1,6 +1,6 @@
 import type { Diff, DiffRow, Row, RowUpdate, SchemaInfo, TableInfo } from '../engine/types.ts';
 import { compilePythonRegex, matchesCondition, type Verdict } from '../evaluation/index.ts';
-import { compileSpec } from '../evaluation/compileSpec.ts';
+import { compileSpec, type CompiledSpec } from '../evaluation/compileSpec.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { seedTables } from './seedTables.ts';
 import type { SeedFile } from '../engine/types.ts';
@@ -65,7 +65,13 @@ export function rowSample(diff: Diff, cap = MUTATED_ROWS_PER_PART): RowSample {
 
 /** Mutants of the reference diff, deterministic for a given input (lint's report must be reproducible). */
 export function mutantsOf(input: MutantInput, sample: RowSample = rowSample(input.reference)): Mutant[] {
-  const s = { ...input, sample };
+  const s: SampledInput = {
+    ...input,
+    sample,
+    tables: seedTables(input.seed, input.scenario.services),
+    touched: touchedKeys(input.reference, input.schema),
+    compiled: compileSpec(input.scenario.spec),
+  };
   return [
     ...dropChanges(s),
     ...changeAssertedValues(s),
@@ -77,7 +83,25 @@ export function mutantsOf(input: MutantInput, sample: RowSample = rowSample(inpu
   ];
 }
 
-type SampledInput = MutantInput & { sample: RowSample };
+/** The input with what every mutant kind reads of it, worked out once. */
+type SampledInput = MutantInput & {
+  sample: RowSample;
+  tables: SeedTable[];
+  /** `table#key` of every row the reference changes. */
+  touched: ReadonlySet<string>;
+  compiled: CompiledSpec;
+};
+type SeedTable = ReturnType<typeof seedTables>[number];
+
+/** The table an assertion's entity names (`table`, or `service.table`). */
+function entityTable(entity: string): string {
+  return entity.includes('.') ? entity.split('.')[1] : entity;
+}
+
+/** How mutant names and `touched` name a row: `table#key`. */
+function rowKey(schema: SchemaInfo, table: string, service: string | undefined, row: Row): string {
+  return `${table}#${(tableInfo(schema, table, service)?.primaryKey ?? []).map((c) => String(row[c])).join('/')}`;
+}
 
 function tableInfo(schema: SchemaInfo, table: string, service?: string): TableInfo | undefined {
   return schema.tables.find((t) => t.name === table && (service === undefined || t.service === service));
@@ -231,13 +255,12 @@ function forbidsRows(count: unknown): boolean {
  * changed to match it, using values the seed holds (appended to text, so the row still says what it said).
  */
 function forbiddenValues(input: SampledInput): Mutant[] {
-  const { scenario, reference, schema, sample } = input;
+  const { scenario, reference, schema, sample, tables } = input;
   const out: Mutant[] = [];
-  const tables = seedTables(input.seed, scenario.services);
   scenario.spec.assertions.forEach((a, ai) => {
     if (!forbidsRows(a.expected_count)) return;
     const kind = KIND_OF[a.diff_type];
-    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
+    const table = entityTable(a.entity);
     if (!kind) return;
     const seedRows = tables.filter((t) => t.table === table).flatMap((t) => t.rows);
     reference[PART[kind]].forEach((r, i) => {
@@ -259,10 +282,9 @@ function forbiddenValues(input: SampledInput): Mutant[] {
 }
 
 /** Tables the mutants of unrelated rows use: each asserted table, then one table no assertion names. */
-function mutantTables(input: MutantInput): { table: string; service: string; rows: Row[] }[] {
-  const tables = seedTables(input.seed, input.scenario.services);
-  const asserted = new Set(input.scenario.spec.assertions.map((a) => (a.entity.includes('.') ? a.entity.split('.')[1] : a.entity)));
-  const usable = tables.filter((t) => t.rows.length > 0 && !tableInfo(input.schema, t.table, t.service)?.derived);
+function mutantTables(input: SampledInput): SeedTable[] {
+  const asserted = new Set(input.scenario.spec.assertions.map((a) => entityTable(a.entity)));
+  const usable = input.tables.filter((t) => t.rows.length > 0 && !tableInfo(input.schema, t.table, t.service)?.derived);
   const picked = usable.filter((t) => asserted.has(t.table));
   const other = usable.find((t) => !asserted.has(t.table));
   return other ? [...picked, other] : picked;
@@ -285,7 +307,7 @@ function isMultiService(diff: Diff): boolean {
 }
 
 /** A copy of a seed row under a key no row has (`…-mutant` for text keys, far above for numeric ones). */
-function unrelatedInserts(input: MutantInput): Mutant[] {
+function unrelatedInserts(input: SampledInput): Mutant[] {
   const multi = isMultiService(input.reference);
   return mutantTables(input).map(({ table, service, rows }) => {
     const info = tableInfo(input.schema, table, service);
@@ -297,13 +319,13 @@ function unrelatedInserts(input: MutantInput): Mutant[] {
   });
 }
 
-function unrelatedDeletes(input: MutantInput): Mutant[] {
+function unrelatedDeletes(input: SampledInput): Mutant[] {
   const multi = isMultiService(input.reference);
-  const touched = touchedKeys(input.reference, input.schema);
+  // The reference's rows and those already deleted by a mutant here.
+  const touched = new Set(input.touched);
   const out: Mutant[] = [];
   const deleting = (table: string, service: string, row: Row, why = '') => {
-    const info = tableInfo(input.schema, table, service);
-    const key = `${table}#${(info?.primaryKey ?? []).map((c) => String(row[c])).join('/')}`;
+    const key = rowKey(input.schema, table, service, row);
     if (touched.has(key)) return;
     touched.add(key);
     const diff = shallowDiff(input.reference);
@@ -314,16 +336,14 @@ function unrelatedDeletes(input: MutantInput): Mutant[] {
   // A "removed … expected_count 0" assertion names a row that must stay: deleting it is the mistake it guards.
   for (const { ai, table, service, row } of guardedSeedRows(input, 'removed')) deleting(table, service, row, ` (the row assertions[${ai}] keeps)`);
   for (const { table, service, rows } of tables) {
-    const info = tableInfo(input.schema, table, service);
-    const row = rows.find((r) => !touched.has(`${table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`));
+    const row = rows.find((r) => !touched.has(rowKey(input.schema, table, service, r)));
     if (row) deleting(table, service, row);
   }
   return out;
 }
 
 /** For each update an assertion matched: one more column changed, one that nothing expects or ignores. */
-function touchExtraFields({ scenario, reference, referenceVerdict, schema, sample }: SampledInput): Mutant[] {
-  const compiled = compileSpec(scenario.spec);
+function touchExtraFields({ scenario, reference, referenceVerdict, schema, sample, compiled }: SampledInput): Mutant[] {
   const out: Mutant[] = [];
   referenceVerdict.explanations.update.forEach((e, i) => {
     if (e.assertions.length === 0 || !sample.picked('update', i)) return;
@@ -348,17 +368,13 @@ function touchExtraFields({ scenario, reference, referenceVerdict, schema, sampl
  * Seed rows that a guard ("changed"/"removed" … expected_count 0) keeps: for each such assertion, the first row of
  * its table that matches its `where` and that the reference leaves alone.
  */
-function guardedSeedRows(input: MutantInput, diffType: 'changed' | 'removed'): { ai: number; table: string; service: string; row: Row }[] {
-  const touched = touchedKeys(input.reference, input.schema);
-  const tables = seedTables(input.seed, input.scenario.services);
+function guardedSeedRows(input: SampledInput, diffType: 'changed' | 'removed'): { ai: number; table: string; service: string; row: Row }[] {
   const out: { ai: number; table: string; service: string; row: Row }[] = [];
   input.scenario.spec.assertions.forEach((a, ai) => {
     if (a.diff_type !== diffType || !forbidsRows(a.expected_count)) return;
-    const table = a.entity.includes('.') ? a.entity.split('.')[1] : a.entity;
-    for (const t of tables.filter((x) => x.table === table)) {
-      const info = tableInfo(input.schema, t.table, t.service);
-      const keyOf = (r: Row) => `${t.table}#${(info?.primaryKey ?? []).map((c) => String(r[c])).join('/')}`;
-      const row = t.rows.find((r) => !touched.has(keyOf(r)) && Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
+    const table = entityTable(a.entity);
+    for (const t of input.tables.filter((x) => x.table === table)) {
+      const row = t.rows.find((r) => !input.touched.has(rowKey(input.schema, t.table, t.service, r)) && Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
       if (row) out.push({ ai, table: t.table, service: t.service, row });
     }
   });
@@ -370,13 +386,12 @@ function guardedSeedRows(input: MutantInput, diffType: 'changed' | 'removed'): {
  * changed, in a column the assertion does not ignore. The closed world catches it anyway; the guard is what
  * Agent-Diff's open-world verdict has.
  */
-function guardedRowChanges(input: MutantInput): Mutant[] {
+function guardedRowChanges(input: SampledInput): Mutant[] {
   const multi = isMultiService(input.reference);
-  const compiled = compileSpec(input.scenario.spec);
   const out: Mutant[] = [];
   for (const { ai, table, service, row } of guardedSeedRows(input, 'changed')) {
     const info = tableInfo(input.schema, table, service);
-    const ignored = compiled.assertions[ai].ignore;
+    const ignored = input.compiled.assertions[ai].ignore;
     const where = input.scenario.spec.assertions[ai].where ?? {};
     // A column the guard does not select on, so the changed row still matches it after the change too.
     const columns = (info ? info.columns.map((c) => c.name) : Object.keys(row)).sort((x, y) => Number(x in where) - Number(y in where));
