@@ -433,6 +433,371 @@ scenario({
   metadata: { horizon: 23, operations: ['R', 'search', 'C', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'medium', category: 'onboarding', difficulty: 'hard' },
 });
 
+// --- Customers (Jonah), Support (Farah), People (Priya), Console (Sofia), and the rest of Maya's.
+
+const folders = new Map(seed.box.box_folders.map((f) => [f.id, f]));
+const pathOf = (row) => {
+  const parts = [row.name];
+  for (let p = row.parent_id; p && p !== '0'; p = folders.get(p).parent_id) parts.unshift(folders.get(p).name);
+  return parts.join('/');
+};
+const boxFolder = (path) => seed.box.box_folders.find((f) => pathOf(f) === path).id;
+const boxFile = (path) => seed.box.box_files.find((f) => pathOf(f) === path).id;
+const shared = (fileId) => `https://app.box.com/s/f${fileId}`;
+const utc = (iso) => iso.replace('Z', '+00:00');
+const ext = (k) => X[k].email;
+
+scenario({
+  id: 'qbr-hv-prep',
+  title: 'Prepare the Harrow & Vale QBR: slot, invite, deck, agenda',
+  prompt: "Prepare the Harrow & Vale Q1 QBR. Find the first full hour, starting on the hour or half hour, on the days and times Imogen offered in her mail when both you and Maya are free. Book it on the Customer Meetings calendar as 'Harrow & Vale Q1 QBR' with Imogen, Raj, Maya and you invited and the latest QBR deck from Box attached. Then reply to all on Imogen's mail with the time (London) and an agenda that lists Harrow & Vale's open Linear issues by id.",
+  as: 'jonah.reyes',
+  services: ['box', 'calendar', 'linear', 'mail'],
+  assertions: [
+    added('calendar.calendar_events', { calendar_id: K.calendar_customers, summary: { i_contains: 'QBR' }, start_datetime: utc('2026-03-17T15:30:00Z'), end_datetime: utc('2026-03-17T16:30:00Z'), attachments: { contains: shared(K.boxDeckV3) } }, 1, 'Tuesday 17 March 15:30–16:30 London, deck v3 attached'),
+    added('calendar.calendar_event_attendees', { email: { in: [ext('imogen'), ext('raj'), P['maya.okonkwo'].email, P['jonah.reyes'].email] } }, 4, 'Imogen, Raj, Maya and Jonah'),
+    added('calendar.calendar_event_attendees', { email: { not_in: [ext('imogen'), ext('raj'), P['maya.okonkwo'].email, P['jonah.reyes'].email] } }, 0, 'nobody else'),
+    added('mail.messages', { subject: { i_contains: 'QBR' }, body: { regex: allOf('15:30', 'ING-131', 'DATA-52', 'SUP-85') }, to_recipients: { contains: ext('imogen') }, cc_recipients: { contains: P['maya.okonkwo'].email } }, 2, 'the time and agenda, to all (Jonah’s Sent copy and Maya’s)'),
+    added('mail.messages', { body: { regex: '(SUP-91|DATA-55|SUP-80)' } }, 0, 'no closed issue, and nothing of Harrowgate Foods'),
+  ],
+  metadata: { horizon: 9, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'medium', category: 'customer-meeting', difficulty: 'hard' },
+});
+
+scenario({
+  id: 'harrowgate-deck-reply',
+  title: 'Send Harrowgate Foods their deck (not Harrow & Vale’s)',
+  prompt: "Gwen asked for the deck of their quarterly review. Reply to her with a company shared link to it from Box.",
+  as: 'jonah.reyes',
+  services: ['box', 'mail'],
+  assertions: [
+    changed('box.box_files', { id: K.boxDeckHarrowgate }, { shared_link: { from: null } }, "Harrowgate Foods' deck is shared"),
+    added('mail.messages', { in_reply_to: K.mail_harrowgate_deck.jonah, body: { contains: shared(K.boxDeckHarrowgate) } }, 1, 'the link, in reply to Gwen'),
+    added('mail.messages', { body: { regex: `(${K.boxDeckV3}|${K.boxDeckV2})` } }, 0, "not Harrow & Vale's deck"),
+  ],
+  metadata: { horizon: 5, operations: ['R', 'search', 'U', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'medium', category: 'namesake', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'copperline-escalation',
+  title: 'Handle the Copperline escalation in four systems',
+  prompt: "Copperline's VP of Engineering is unhappy about duplicate webhooks (see his mail). Book a 30-minute call tomorrow, Tuesday 10 March, at 14:00 Chicago time on the Customer Meetings calendar with him, Olivia and you. Raise the matching Support issue in Linear to Urgent. Post in #sales that Copperline's renewal is at risk, with the call time. Reply to him confirming the call.",
+  as: 'jonah.reyes',
+  services: ['slack', 'calendar', 'linear', 'mail'],
+  assertions: [
+    added('calendar.calendar_events', { calendar_id: K.calendar_customers, start_datetime: utc('2026-03-10T19:00:00Z'), end_datetime: utc('2026-03-10T19:30:00Z') }, 1, 'Tuesday 14:00–14:30 Chicago'),
+    added('calendar.calendar_event_attendees', { email: { in: [ext('daniel'), P['olivia.brennan'].email, P['jonah.reyes'].email] } }, 3, 'Daniel, Olivia and Jonah'),
+    added('calendar.calendar_event_attendees', {}, 3, 'nobody else'),
+    changed('linear.issues', { id: issue('SUP-93') }, { priority: { to: 1 }, priorityLabel: { to: 'Urgent' } }, 'SUP-93 is Urgent'),
+    added('slack.messages', { channel_id: K.slack_sales, message_text: { regex: allOf('Copperline', '14:00') } }, 1, '#sales is warned'),
+    added('mail.messages', { in_reply_to: K.mail_copperline_dupes.jonah, body: { regex: '14:00' } }, 1, 'Daniel gets the time'),
+  ],
+  metadata: { horizon: 10, operations: ['R', 'search', 'C', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'customer-escalation', difficulty: 'hard' },
+});
+
+scenario({
+  id: 'meridian-saml-reply',
+  title: 'Answer Meridian about SAML from Linear',
+  prompt: "Aisha from Meridian Health asked about SAML SSO. Look up the Linear issue she mentions. Reply to her with its current state and whether it is in a cycle yet, comment on the issue that Meridian's security review needs a date, and reply in the thread of your #customer-feedback post about it with the issue's Linear link.",
+  as: 'jonah.reyes',
+  services: ['slack', 'linear', 'mail'],
+  assertions: [
+    added('mail.messages', { in_reply_to: K.mail_saml_timeline.jonah, body: { regex: allOf('CON-117', 'backlog', 'cycle') } }, 1, 'Aisha hears: Backlog, no cycle'),
+    added('linear.comments', { issueId: issue('CON-117'), body: { i_contains: 'Meridian' } }, 1, 'the ask is on the issue'),
+    added('slack.messages', { channel_id: K['slack_customer-feedback'], parent_id: K.slackSamlAsk, message_text: { contains: 'https://linear.app/fernbrook/issue/CON-117' } }, 1, 'the link in the thread'),
+  ],
+  metadata: { horizon: 8, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'customer', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'copperline-log-to-box',
+  title: "File Copperline's webhook log and link it on the issue",
+  prompt: "Save the webhook log Daniel attached to his mail into the Copperline Retail customer folder in Box (same file name), share it with the company, and comment on the matching Support issue in Linear with its link.",
+  as: 'jonah.reyes',
+  services: ['box', 'linear', 'mail'],
+  assertions: [
+    added('box.box_files', { parent_id: boxFolder('Customers/Copperline Retail'), name: 'copperline-webhook-log-2026-03-03.txt', shared_link: { contains: '"access":"company"' } }, 1, 'the log, filed and shared'),
+    added('box.box_file_versions', { content: { contains: 'wh_88121' } }, 1, 'with its content'),
+    added('linear.comments', { issueId: issue('SUP-93'), body: { contains: 'https://app.box.com/s/' } }, 1, 'linked on SUP-93'),
+  ],
+  metadata: { horizon: 9, operations: ['R', 'search', 'C', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'customer', difficulty: 'medium' },
+});
+
+const saltireNotes = boxFile('Customers/Saltire Shipping/Weekly sync notes.md');
+scenario({
+  id: 'saltire-sync-link',
+  title: "Link the notes in this Thursday's Saltire sync only",
+  prompt: "Put a link to the Saltire weekly sync notes (Box; share them with the company if needed) in the description of this Thursday's Saltire weekly sync — that occurrence only, not the whole series.",
+  as: 'jonah.reyes',
+  services: ['box', 'calendar'],
+  assertions: [
+    changed('box.box_files', { id: saltireNotes }, { shared_link: { from: null } }, 'the notes are shared'),
+    added('calendar.calendar_events', { recurring_event_id: K.event_saltiresync, 'original_start_time.dateTime': { regex: '^2026-03-12T15:00' }, description: { contains: shared(saltireNotes) } }, 1, "Thursday 12 March's occurrence carries the link"),
+  ],
+  metadata: { horizon: 5, operations: ['R', 'search', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'medium', category: 'customer-meeting', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'inc14-rca-reply',
+  title: 'Send Harrow & Vale the RCA from the postmortem',
+  prompt: "Reply to all on Imogen's request for an RCA of last Tuesday's delays with the root cause and the action items from the INC-2026-014 postmortem draft in Box, and the id and current state of the Linear issue that tracks the lag.",
+  as: 'jonah.reyes',
+  services: ['box', 'linear', 'mail'],
+  assertions: [
+    added('mail.messages', { subject: { i_contains: 'RCA' }, body: { regex: allOf('broker 7', 'rebalance', '5 minutes', '100 partitions', 'status.?page', 'ING-131', 'in progress') }, cc_recipients: { contains: P['maya.okonkwo'].email } }, 2, 'the RCA, to Imogen with Maya in copy (Sent and Maya’s copy)'),
+  ],
+  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'incident', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'hv-open-issues-slack',
+  title: "List Harrow & Vale's open issues for the QBR",
+  prompt: "In the thread of your QBR deck v3 message in #cs-harrow-vale, list Harrow & Vale's open Linear issues with id, title and assignee.",
+  as: 'jonah.reyes',
+  services: ['slack', 'linear'],
+  assertions: [
+    added('slack.messages', { channel_id: K['slack_cs-harrow-vale'], parent_id: K.slackDeckV3, message_text: { regex: allOf('ING-131', 'DATA-52', 'SUP-85') } }, 1, 'the three open issues'),
+    added('slack.messages', { message_text: { regex: '(SUP-91|DATA-55|SUP-80)' } }, 0, 'no closed one, nothing of Harrowgate Foods'),
+  ],
+  metadata: { horizon: 4, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'customer-meeting', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'saltire-update',
+  title: 'Update Saltire on their login problem',
+  prompt: "Give Saltire an update on their Console login problem: find the engineering issue related to SUP-88 in Linear and its latest comment, reply to Fiona's mail (to her only) with its state and that SUP-88 stays open until the permanent fix ships, comment on SUP-88 that the customer has been updated, and post the same update in #cs-saltire.",
+  as: 'farah.haddad',
+  services: ['slack', 'linear', 'mail'],
+  assertions: [
+    added('mail.messages', { in_reply_to: K.mail_saltire_login.farah, body: { regex: allOf('CON-112', 'in progress', 'SUP-88') } }, 1, 'Fiona hears the state of CON-112'),
+    added('linear.comments', { issueId: issue('SUP-88') }, 1, 'noted on SUP-88'),
+    added('slack.messages', { channel_id: K['slack_cs-saltire'], message_text: { contains: 'CON-112' } }, 1, 'and in #cs-saltire'),
+  ],
+  metadata: { horizon: 8, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'customer-escalation', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'pelican-triage',
+  title: "Triage Pelican's rate-limit request and answer Marco",
+  prompt: "Marco from Pelican Air asked for a higher rate limit. Move the matching Support issue out of Triage into Todo and assign it to Pedro Alves, then reply to Marco with the issue id and that Pedro owns it.",
+  as: 'farah.haddad',
+  services: ['linear', 'mail'],
+  assertions: [
+    changed('linear.issues', { id: issue('SUP-94') }, { stateId: { from: state('sup', 'Triage'), to: state('sup', 'Todo') }, assigneeId: { to: P['pedro.alves'].linear } }, 'SUP-94 in Todo, Pedro'),
+    added('mail.messages', { in_reply_to: K.mail_pelican_limit.farah, body: { regex: allOf('SUP-94', 'Pedro') } }, 1, 'Marco is told'),
+  ],
+  metadata: { horizon: 5, operations: ['R', 'search', 'U', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'support', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'status-forward',
+  title: 'Forward the INC-2026-014 resolution to the support engineers',
+  prompt: "Forward the status-page mail announcing that INC-2026-014 is resolved to Liam and Zoe, and post in #support-escalations that the resolution notice went out.",
+  as: 'farah.haddad',
+  services: ['slack', 'mail'],
+  assertions: [
+    added('mail.messages', { subject: { regex: '(?i)^(fw|fwd):.*Resolved' }, to_recipients: { has_all: [P['liam.oconnor'].email, P['zoe.adams'].email] } }, 1, 'forwarded to Liam and Zoe'),
+    added('slack.messages', { channel_id: K['slack_support-escalations'], message_text: { contains: 'INC-2026-014' } }, 1, 'the channel is told'),
+  ],
+  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'support', difficulty: 'easy' },
+});
+
+const supOpenHigh = openIssues((i) => i.teamId === K.linearTeam_sup && [1, 2].includes(i.priority)).map((i) => i.identifier);
+const supOpenOther = openIssues((i) => i.teamId === K.linearTeam_sup && ![1, 2].includes(i.priority)).map((i) => i.identifier);
+scenario({
+  id: 'support-open-digest',
+  title: "Mail Grace the Support team's urgent and high issues",
+  prompt: "Mail Grace (VP Customer) a list of the Support team's open Urgent and High priority issues in Linear, each with its id, its customer (label) if it has one, and its assignee.",
+  as: 'farah.haddad',
+  services: ['linear', 'mail'],
+  assertions: [
+    added('mail.messages', { to_recipients: { contains: P['grace.odhiambo'].email }, body: { regex: allOf(...supOpenHigh.map((i) => `${i}\\b`), 'Saltire', 'Copperline') } }, 1, `all ${supOpenHigh.length} open Urgent/High Support issues`),
+    added('mail.messages', { body: { regex: `\\b(${supOpenOther.join('|')})\\b` } }, 0, 'none of lower priority'),
+  ],
+  metadata: { horizon: 3, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'report', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'copperline-slack-link',
+  title: "Link Zoe's Slack report on the Copperline issue",
+  prompt: "Zoe reported in #customer-feedback that Copperline's webhooks were delivered twice again. Comment on the matching Support issue in Linear with the permalink of her message.",
+  as: 'farah.haddad',
+  services: ['slack', 'linear'],
+  assertions: [
+    added('linear.comments', { issueId: issue('SUP-93'), body: { contains: `https://fernbrook.slack.com/archives/${K['slack_customer-feedback']}/p${K.slackCopperlineDupes.replace('.', '')}` } }, 1, 'her permalink on SUP-93'),
+  ],
+  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'support', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'saltire-escalation-call',
+  title: 'Book the Saltire follow-up call and tell everyone',
+  prompt: "Book a 30-minute call with Fiona tomorrow (Tuesday 10 March) at 14:00 London time on the Customer Meetings calendar with Liam and you, reply to her login mail (to her only) with the time, and post the call in #cs-saltire.",
+  as: 'farah.haddad',
+  services: ['slack', 'calendar', 'mail'],
+  assertions: [
+    added('calendar.calendar_events', { calendar_id: K.calendar_customers, start_datetime: utc('2026-03-10T14:00:00Z'), end_datetime: utc('2026-03-10T14:30:00Z') }, 1, 'Tuesday 14:00–14:30 London'),
+    added('calendar.calendar_event_attendees', { email: { in: [ext('fiona'), P['liam.oconnor'].email, P['farah.haddad'].email] } }, 3, 'Fiona, Liam and Farah'),
+    added('calendar.calendar_event_attendees', {}, 3, 'nobody else'),
+    added('mail.messages', { in_reply_to: K.mail_saltire_login.farah, body: { regex: '14:00' } }, 1, 'Fiona gets the time'),
+    added('slack.messages', { channel_id: K['slack_cs-saltire'], message_text: { regex: '14:00' } }, 1, '#cs-saltire too'),
+  ],
+  metadata: { horizon: 9, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'customer-meeting', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'lucia-first-day',
+  title: "Book Lucía's first-day welcome",
+  prompt: "Book Lucía Ferreira's first-day welcome on Monday 16 March, 09:30–10:00 Dublin time, on the Fernbrook Company calendar with Lucía, Declan and Beatriz; mail Lucía the details; and welcome her in #general with an @-mention.",
+  as: 'priya.natarajan',
+  services: ['slack', 'calendar', 'mail'],
+  assertions: [
+    added('calendar.calendar_events', { calendar_id: K.calendar_company, start_datetime: utc('2026-03-16T09:30:00Z'), end_datetime: utc('2026-03-16T10:00:00Z') }, 1, 'Monday 09:30–10:00 Dublin'),
+    added('calendar.calendar_event_attendees', { email: { in: ['lucia.ferreira', 'declan.byrne', 'beatriz.santos'].map((k) => P[k].email) } }, 3, 'Lucía, Declan and Beatriz'),
+    added('calendar.calendar_event_attendees', {}, 3, 'nobody else'),
+    added('mail.messages', { to_recipients: { contains: P['lucia.ferreira'].email }, body: { regex: '09:30' } }, 1, 'Lucía gets the details'),
+    added('slack.messages', { channel_id: K.slack_general, message_text: { contains: `<@${P['lucia.ferreira'].slack}>` } }, 1, 'welcomed in #general'),
+  ],
+  metadata: { horizon: 7, operations: ['R', 'C'], entity_scope: 'multi', information_availability: 'explicit', ambiguity: 'low', category: 'onboarding', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'access-review-departed',
+  title: 'Flag the stale accounts of people who left',
+  prompt: "Post in #security the stale accounts of the Q1 access review sheet in Box that belong to people who have left the company (deactivated in Slack), with system and account.",
+  as: 'priya.natarajan',
+  services: ['slack', 'box'],
+  assertions: [
+    added('slack.messages', { channel_id: K.slack_security, message_text: { regex: allOf('bram\\.osterhout', 'Slack', 'Box') } }, 1, "Bram's Slack and Box accounts"),
+    added('slack.messages', { message_text: { regex: '(ci-deploy-legacy|old-release-bot|dmitri|kieran)' } }, 0, 'not service accounts, not current staff'),
+  ],
+  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'medium', category: 'security', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'access-review-issues',
+  title: 'One Security issue per stale account',
+  prompt: "For each account marked stale in the Q1 access review sheet in Box, create a Security issue in Linear titled 'Remove stale account: <account> (<system>)', assigned to Viktor Hale and related to the 'Q1 access review' issue.",
+  as: 'priya.natarajan',
+  services: ['box', 'linear'],
+  assertions: [
+    added('linear.issues', { teamId: K.linearTeam_sec, assigneeId: P['viktor.hale'].linear, title: { regex: '^Remove stale account: (bram\\.osterhout@fernbrook\\.example \\((Slack|Box)\\)|ci-deploy-legacy \\(AWS\\)|old-release-bot \\(GitHub\\))$' } }, 4, 'the four stale accounts'),
+    added('linear.issues', {}, 4, 'and no other issue'),
+    added('linear.issue_relations', { relatedIssueId: issue('SEC-27'), type: 'related' }, 4, 'each related to SEC-27'),
+  ],
+  metadata: { horizon: 11, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'security', difficulty: 'medium' },
+});
+
+const billingOpen = ['CON-99', 'CON-101', 'CON-104', 'CON-107', 'CON-110'];
+const billingStates = { 'CON-99': 'In Progress', 'CON-101': 'Todo', 'CON-104': 'Backlog', 'CON-107': 'Todo', 'CON-110': 'Backlog' };
+const billingMoved = billingOpen.map((i) => changed('linear.issues', { id: issue(i) }, { teamId: { to: K.linearTeam_data }, stateId: { to: state('data', billingStates[i]) } }, `${i} in Data, ${billingStates[i]}`));
+scenario({
+  id: 'billing-move-issues',
+  title: 'Move the billing export issues to the Data team',
+  prompt: "Carry out in Linear the decision posted in #proj-billing-export: move the open issues labelled 'project: billing-export' from the Console team to the Data team, each into the Data team's workflow state of the same name, then confirm in the thread of the decision which issues moved.",
+  as: 'sofia.lindqvist',
+  services: ['slack', 'linear'],
+  assertions: [
+    ...billingMoved,
+    added('slack.messages', { channel_id: K['slack_proj-billing-export'], parent_id: K.slackBillingMove, message_text: { regex: allOf(...billingOpen.map((i) => `${i}\\b`)) } }, 1, 'confirmed in the thread'),
+  ],
+  metadata: { horizon: 10, operations: ['R', 'search', 'U', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'project-move', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'billing-move-calendar',
+  title: 'Move the billing export sync to the Data Team calendar',
+  prompt: "Move the weekly Billing export sync series from the Console Team calendar to the Data Team calendar, then say so in #proj-billing-export.",
+  as: 'sofia.lindqvist',
+  services: ['slack', 'calendar'],
+  assertions: [
+    changed('calendar.calendar_events', { id: K.event_billingsync }, { calendar_id: { from: K.calendar_console, to: K.calendar_data } }, 'the series is on the Data Team calendar'),
+    added('slack.messages', { channel_id: K['slack_proj-billing-export'], message_text: { i_contains: 'Data Team' } }, 1, 'the channel is told'),
+  ],
+  metadata: { horizon: 6, operations: ['R', 'search', 'U', 'C'], entity_scope: 'multi', information_availability: 'explicit', ambiguity: 'low', category: 'project-move', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'billing-move-full',
+  title: 'Hand the billing export project to Data in every system',
+  prompt: "The billing export project moves from your Console team to the Data team (see the decision in #proj-billing-export). Do the hand-over everywhere: move its open Linear issues to the Data team in the same-named workflow states; move its Box folder under Engineering/Data; set the channel topic to 'Owner: Data team · PRD in Box'; move the weekly Billing export sync series to the Data Team calendar; and mail the Data team's lead and the point person named in the decision's thread a summary.",
+  as: 'sofia.lindqvist',
+  services: ['slack', 'box', 'calendar', 'linear', 'mail'],
+  assertions: [
+    ...billingMoved,
+    changed('box.box_folders', { id: K.boxBillingFolder }, { parent_id: { to: K.boxDataFolder } }, 'Box: the folder is under Engineering/Data', 1),
+    changed('slack.channels', { channel_id: K['slack_proj-billing-export'] }, { topic_text: { to: 'Owner: Data team · PRD in Box' } }, 'Slack: the topic'),
+    changed('calendar.calendar_events', { id: K.event_billingsync }, { calendar_id: { to: K.calendar_data } }, 'Calendar: the sync is on the Data Team calendar'),
+    added('mail.messages', { to_recipients: { has_all: [P['ayesha.siddiqui'].email, P['lars.eriksen'].email] } }, 1, 'Mail: Ayesha and Lars get the summary'),
+  ],
+  metadata: { horizon: 20, operations: ['R', 'search', 'U', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'medium', category: 'project-move', difficulty: 'hard' },
+});
+
+scenario({
+  id: 'offboard-kieran-oncall',
+  title: "Give Kieran's on-call week to Hugo",
+  prompt: "Kieran is on the Platform On-call calendar for the week of 23 March but leaves on the 13th. Give that week to Hugo Lefèvre — title and description of that one event, in the same form as the other weeks — and tell Hugo by DM.",
+  as: 'maya.okonkwo',
+  services: ['slack', 'calendar'],
+  assertions: [
+    changed('calendar.calendar_events', { id: K['event_oncall-2026-03-23'] }, { summary: { to: `On-call: ${P['hugo.lefevre'].name}` }, description: { to: { contains: P['hugo.lefevre'].email } } }, 'the week of 23 March is Hugo’s'),
+    added('slack.channels', { is_dm: true }, 1, 'a DM'),
+    added('slack.channel_members', { user_id: P['hugo.lefevre'].slack }, 1, 'with Hugo'),
+    added('slack.messages', { message_text: { regex: '23' } }, 1, 'naming the week'),
+  ],
+  metadata: { horizon: 6, operations: ['R', 'U', 'C'], entity_scope: 'multi', information_availability: 'explicit', ambiguity: 'low', category: 'oncall', difficulty: 'easy' },
+});
+
+scenario({
+  id: 'inc14-pm-attach-runbook',
+  title: 'Attach the runbook to the postmortem review and link it on PLAT-106',
+  prompt: "Attach the consumer-group rebalance runbook from Box (by its shared link; share it with the company first) to the INC-2026-014 postmortem review on your calendar, keeping the postmortem attached, and add the link at the end of PLAT-106's description.",
+  as: 'maya.okonkwo',
+  services: ['box', 'calendar', 'linear'],
+  assertions: [
+    changed('box.box_files', { id: K.boxRunbookRebalance }, { shared_link: { to: { contains: '"access":"company"' } } }, 'the runbook is shared'),
+    changed('calendar.calendar_events', { id: K.event_pmreview014 }, { attachments: { to: { contains: shared(K.boxRunbookRebalance) } } }, 'attached to the review'),
+    { diff_type: 'changed', entity: 'calendar.calendar_events', where: { id: K.event_pmreview014, attachments: { not_contains: shared(K.boxPostmortem014) } }, expected_count: 0, description: 'the postmortem stays attached' },
+    changed('linear.issues', { id: issue('PLAT-106') }, { description: { to: { regex: allOf('offboarding planning', esc(shared(K.boxRunbookRebalance))) } } }, "linked in PLAT-106's description, which keeps its text"),
+  ],
+  metadata: { horizon: 6, operations: ['R', 'search', 'U'], entity_scope: 'multi', information_availability: 'explicit', ambiguity: 'low', category: 'incident', difficulty: 'medium' },
+});
+
+scenario({
+  id: 'incident-count-reply',
+  title: "Tell Tomasz last week's incident count",
+  prompt: "Reply to Tomasz's mail about the Platform weekly with a first number: how many incidents were declared in #incidents last week (2–6 March), and their ids.",
+  as: 'maya.okonkwo',
+  services: ['slack', 'mail'],
+  assertions: [
+    added('mail.messages', { in_reply_to: K.mail_weekly_ask.maya, body: { regex: allOf('\\b3\\b', 'INC-2026-013', 'INC-2026-014', 'INC-2026-015') } }, 1, 'three: INC-2026-013, -014 and -015'),
+    added('mail.messages', { body: { regex: 'INC-2026-01[0-2]' } }, 0, 'none from earlier weeks'),
+  ],
+  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'report', difficulty: 'easy' },
+});
+
+const kieranOpen = ['PLAT-104', 'PLAT-98', 'PLAT-95', 'PLAT-101'];
+scenario({
+  id: 'offboard-kieran-full',
+  title: 'Offboard Kieran everywhere, by the checklist',
+  prompt: "Kieran Walsh's last day is Friday 13 March. Offboard him following the offboarding checklist in Box and the hand-over you announced in #team-platform: reassign his open Linear issues as announced and take him out of his Linear team; remove him from the private Slack channels he is in; take him off the Platform Team calendar's recurring meetings and end your weekly 1:1 with him after this Friday; move his working documents into the Platform Handover folder in Box; and mail the rest of the #team-platform members who owns his issues now.",
+  as: 'maya.okonkwo',
+  services: ['slack', 'box', 'calendar', 'linear', 'mail'],
+  assertions: [
+    changed('linear.issues', { id: { in: [issue('PLAT-104'), issue('PLAT-98'), issue('PLAT-95')] } }, { assigneeId: { from: P['kieran.walsh'].linear, to: P['nadia.petrenko'].linear } }, 'Linear: three issues to Nadia', 3),
+    changed('linear.issues', { id: issue('PLAT-101') }, { assigneeId: { from: P['kieran.walsh'].linear, to: P['seun.adeyemi'].linear } }, 'Linear: PLAT-101 to Seun'),
+    { diff_type: 'changed', entity: 'linear.team_memberships', where: { userId: P['kieran.walsh'].linear }, expected_changes: { archivedAt: { from: null } }, expected_count: 1, description: 'Linear: out of the Platform team' },
+    removed('slack.channel_members', { user_id: P['kieran.walsh'].slack, channel_id: K['slack_platform-oncall'] }, 1, 'Slack: out of #platform-oncall'),
+    removed('slack.channel_members', {}, 1, 'Slack: and nothing else'),
+    removed('calendar.calendar_event_attendees', { email: P['kieran.walsh'].email, event_id: { in: [K.event_platstandup, K.event_platweekly] } }, 2, 'Calendar: off the standup and the weekly'),
+    changed('calendar.calendar_events', { id: K['event_oneonone-maya-kieran'] }, { recurrence: { to: { contains: 'UNTIL=202603' } } }, 'Calendar: the 1:1 series ends this month'),
+    { diff_type: 'changed', entity: 'calendar.calendar_events', where: { id: K['event_oneonone-maya-kieran'], recurrence: { contains: 'UNTIL=2026030' } }, expected_count: 0, description: 'Calendar: not before this week’s 1:1' },
+    changed('box.box_files', { id: { in: [K.boxKieranNotes, K.boxKieranVpc] } }, { parent_id: { to: K.boxHandover } }, 'Box: both documents in Handover', 2),
+    added('mail.messages', { owner_id: P['maya.okonkwo'].mail, to_recipients: { has_all: ['nadia.petrenko', 'seun.adeyemi', 'alex.chen', 'hugo.lefevre', 'tomasz.wierzbicki'].map((k) => P[k].email) }, body: { regex: allOf('Nadia', 'Seun', 'PLAT-101', 'PLAT-104') } }, 1, 'Mail: the team hears who owns what'),
+    added('mail.messages', { to_recipients: { contains: P['kieran.walsh'].email } }, 0, 'Mail: not to Kieran'),
+  ],
+  metadata: { horizon: 37, operations: ['R', 'search', 'U', 'D', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'medium', category: 'offboarding', difficulty: 'hard' },
+});
+
 // ---------------------------------------------------------------------------------------------------------------
 
 const suite = {

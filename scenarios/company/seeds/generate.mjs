@@ -612,7 +612,7 @@ function buildSlack(R, boxOut) {
   post('cs-harrow-vale', P['lars.eriksen'], '2026-03-04T16:20:00Z', 'Their throughput report gap is DATA-52; I can have it fixed before the QBR.', { thread: K.slackDeckV3 });
   post('cs-saltire', P['liam.oconnor'], '2026-03-06T16:00:00Z', 'Saltire cannot log in to Console since this morning (London). See INC-2026-015 / SUP-88.');
   K.slackSamlAsk = post('customer-feedback', P['jonah.reyes'], '2026-03-02T19:00:00Z', 'Meridian Health asked again about SAML SSO for Console — that is CON-117. Third time this quarter.', { key: 'slackSamlAsk' });
-  post('customer-feedback', P['zoe.adams'], '2026-03-03T20:00:00Z', 'Copperline says webhooks were delivered twice again overnight (SUP-93).');
+  post('customer-feedback', P['zoe.adams'], '2026-03-03T20:00:00Z', 'Copperline says webhooks were delivered twice again overnight.', { key: 'slackCopperlineDupes' });
   post('support-escalations', P['farah.haddad'], '2026-03-06T15:05:00Z', 'Escalating Saltire\'s Console login failures to Console on-call: SUP-88.');
   post('security', P['viktor.hale'], '2026-03-04T10:30:00Z', `Q1 access review sheet: ${boxLink('boxAccessReview')} — please check the accounts marked stale by Friday.`);
   post('general', P['priya.natarajan'], '2026-03-02T17:00:00Z', 'Reminder: the Dublin office is closed on Tuesday 17 March for St Patrick\'s Day.');
@@ -948,7 +948,7 @@ function buildCalendar(R, boxOut) {
     ['platform', 'Platform Team', 'Platform standups and planning', 'maya.okonkwo', 'pdx', teamKeys('plat'), 'domain', ['maya.okonkwo']],
     ['ingest', 'Ingest Team', 'Ingest standups and planning', 'declan.byrne', 'dub', teamKeys('ing'), 'domain', ['declan.byrne']],
     ['console', 'Console Team', 'Console standups and project syncs', 'sofia.lindqvist', 'pdx', teamKeys('con'), 'domain', ['maya.okonkwo']],
-    ['data', 'Data Team', 'Data team meetings', 'ayesha.siddiqui', 'nyc', teamKeys('data'), 'domain', ['maya.okonkwo']],
+    ['data', 'Data Team', 'Data team meetings', 'ayesha.siddiqui', 'nyc', [...teamKeys('data'), 'sofia.lindqvist'], 'domain', ['maya.okonkwo', 'sofia.lindqvist']],
     ['oncall', 'Platform On-call', 'Who holds the Platform pager each week (Monday to Sunday)', 'maya.okonkwo', 'pdx', ['nadia.petrenko'], 'domain', ['maya.okonkwo', 'declan.byrne', 'farah.haddad']],
     ['ooo', 'Out of Office', 'Vacations, conferences and leave', 'priya.natarajan', 'pdx', active.filter((p) => !p.guest).map((p) => p.key), 'domain', personas.map((p) => p.key)],
     ['releases', 'Releases', 'Release milestones, freezes and go/no-go meetings', 'declan.byrne', 'dub', ['maya.okonkwo', 'sofia.lindqvist', 'tessa.nguyen'], 'domain', ['maya.okonkwo', 'declan.byrne', 'farah.haddad']],
