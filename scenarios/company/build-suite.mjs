@@ -33,6 +33,24 @@ const nothingElse = (entity, where, description) => added(entity, where, 0, desc
 const allOf = (...parts) => `(?si)${parts.map((p) => `(?=.*${p.replace(/^\(\?i\)/, '')})`).join('')}`;
 const esc = (s) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+// Ids of seeded Box items by path, and the forms values take in the diff.
+const folders = new Map(seed.box.box_folders.map((f) => [f.id, f]));
+const pathOf = (row) => {
+  const parts = [row.name];
+  for (let p = row.parent_id; p && p !== '0'; p = folders.get(p).parent_id) parts.unshift(folders.get(p).name);
+  return parts.join('/');
+};
+const boxFolder = (path) => seed.box.box_folders.find((f) => pathOf(f) === path).id;
+const boxFile = (path) => seed.box.box_files.find((f) => pathOf(f) === path).id;
+const shared = (fileId) => `https://app.box.com/s/f${fileId}`;
+const utc = (iso) => iso.replace('Z', '+00:00');
+const ext = (k) => X[k].email;
+/** Open issues of a team assigned to someone, from the generated seed (the answer of scenarios over filler data). */
+const openIssues = (filter) => {
+  const types = Object.fromEntries(seed.linear.workflow_states.map((s) => [s.id, s.type]));
+  return seed.linear.issues.filter((i) => !['completed', 'canceled'].includes(types[i.stateId]) && filter(i));
+};
+
 const tests = [];
 /** One scenario; `as` is the persona whose identities it acts with. */
 function scenario(t) {
@@ -59,14 +77,15 @@ scenario({
 scenario({
   id: 'offboard-kieran-issues',
   title: "Hand over Kieran's open issues as announced",
-  prompt: "Kieran leaves on Friday. Reassign his open Linear issues the way Maya announced it in #team-platform.",
+  prompt: "Kieran leaves on Friday. Reassign his open Linear issues the way you announced it in #team-platform, then confirm in the thread of that announcement which issues you reassigned.",
   as: 'maya.okonkwo',
   services: ['slack', 'linear'],
   assertions: [
     changed('linear.issues', { id: { in: [issue('PLAT-104'), issue('PLAT-98'), issue('PLAT-95')] } }, { assigneeId: { from: P['kieran.walsh'].linear, to: P['nadia.petrenko'].linear } }, 'Nadia takes PLAT-104, PLAT-98 and PLAT-95', 3),
     changed('linear.issues', { id: issue('PLAT-101') }, { assigneeId: { from: P['kieran.walsh'].linear, to: P['seun.adeyemi'].linear } }, 'Seun takes the Kafka upgrade, PLAT-101'),
+    added('slack.messages', { channel_id: K['slack_team-platform'], parent_id: K.slackKieranLeaving, message_text: { regex: allOf('PLAT-104', 'PLAT-98\\b', 'PLAT-95\\b', 'PLAT-101') } }, 1, 'confirmed in the thread'),
   ],
-  metadata: { horizon: 11, operations: ['R', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'offboarding', difficulty: 'medium' },
+  metadata: { horizon: 12, operations: ['R', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'offboarding', difficulty: 'medium' },
 });
 
 // --- Platform (Maya): incidents, on-call, offboarding, reports.
@@ -151,13 +170,14 @@ scenario({
 scenario({
   id: 'headcount-reply',
   title: "Answer Hannah's headcount question from the plan in Box",
-  prompt: "Reply to Hannah's headcount mail (to her only) with the Platform row of the 2026 headcount plan in Box, written as 'Platform: current N, open roles N, planned Q2 N'.",
+  prompt: "Reply to Hannah's headcount mail (to her only) with the Platform row of the 2026 headcount plan in Box, written as 'Platform: current N, open roles N, planned Q2 N', and leave a comment on the plan in Box that Platform has confirmed its numbers.",
   as: 'maya.okonkwo',
   services: ['box', 'mail'],
   assertions: [
     added('mail.messages', { in_reply_to: K.mail_headcount.maya, body: { regex: 'Platform: current 6, open roles 1, planned Q2 7' } }, 1, "Platform's numbers, in reply to Hannah"),
+    added('box.box_comments', { file_id: K.boxHeadcount, message: { i_contains: 'Platform' } }, 1, 'the comment on the plan'),
   ],
-  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'finance', difficulty: 'easy' },
+  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'finance', difficulty: 'easy' },
 });
 
 scenario({
@@ -176,7 +196,7 @@ scenario({
 scenario({
   id: 'alex-chen-review',
   title: 'Nudge the right Alex Chen about PLAT-100',
-  prompt: 'PLAT-100 has been in review for a while. DM its assignee asking them to merge it before Tuesday\'s 3.8 code freeze.',
+  prompt: 'PLAT-100 has been in review for a while. DM its assignee asking them to merge it before Tuesday\'s 3.8 code freeze, and note on the issue that you asked.',
   as: 'maya.okonkwo',
   services: ['slack', 'linear'],
   assertions: [
@@ -184,8 +204,9 @@ scenario({
     added('slack.channel_members', { user_id: P['alex.chen'].slack }, 1, 'with Alex Chen of Platform'),
     added('slack.channel_members', { user_id: P['alexandra.chen'].slack }, 0, 'not Alex Chen of Sales'),
     added('slack.messages', { message_text: { contains: 'PLAT-100' } }, 1, 'the nudge names PLAT-100'),
+    added('linear.comments', { issueId: issue('PLAT-100') }, 1, 'a note on PLAT-100'),
   ],
-  metadata: { horizon: 4, operations: ['R', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'medium', category: 'namesake', difficulty: 'easy' },
+  metadata: { horizon: 5, operations: ['R', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'medium', category: 'namesake', difficulty: 'easy' },
 });
 
 scenario({
@@ -204,11 +225,6 @@ scenario({
 
 // --- Release coordination and Ingest (Declan).
 
-/** Open issues of a team assigned to someone, from the generated seed (the answer of scenarios over filler data). */
-const openIssues = (filter) => {
-  const types = Object.fromEntries(seed.linear.workflow_states.map((s) => [s.id, s.type]));
-  return seed.linear.issues.filter((i) => !['completed', 'canceled'].includes(types[i.stateId]) && filter(i));
-};
 const release38 = ['ING-131', 'ING-135', 'ING-137', 'PLAT-101', 'CON-112', 'CON-119'];
 const notesLink = `https://app.box.com/s/f${K.boxNotes38}`;
 const at = (utc) => utc.replace('Z', '+00:00');
@@ -216,13 +232,15 @@ const at = (utc) => utc.replace('Z', '+00:00');
 scenario({
   id: 'rel38-status',
   title: 'Post the 3.8 release status in the plan thread',
-  prompt: "Reply in the thread of your Conduit 3.8 plan message in #conduit-releases with the release's status: how many of the issues labelled 'release: 3.8' in Linear are done (written as 'N of M done'), then each open one by id with its assignee's name.",
+  prompt: "Reply in the thread of your Conduit 3.8 plan message in #conduit-releases with the release's status: how many of the issues labelled 'release: 3.8' in Linear are done (written as 'N of M done'), then each open one by id with its assignee's name. Save the same status in Box as 'Status 2026-03-09.md' in the 3.8 release folder.",
   as: 'declan.byrne',
-  services: ['slack', 'linear'],
+  services: ['slack', 'box', 'linear'],
   assertions: [
     added('slack.messages', { channel_id: K['slack_conduit-releases'], parent_id: K.slackRelease38, message_text: { regex: allOf('4 of 10 done', ...release38.map((i) => `${i}\\b`), 'In[eè]s', 'Rahul', 'Beatriz', 'Kieran', 'Marcus', 'Yuki') } }, 1, '4 of 10 done, and the six open issues with their assignees'),
+    added('box.box_files', { parent_id: boxFolder('Releases/3.8'), name: 'Status 2026-03-09.md' }, 1, 'the status, saved in Releases/3.8'),
+    added('box.box_file_versions', { name: 'Status 2026-03-09.md', content: { regex: allOf('4 of 10 done', ...release38.map((i) => `${i}\\b`)) } }, 1, 'with the same content'),
   ],
-  metadata: { horizon: 4, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'easy' },
+  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'easy' },
 });
 
 scenario({
@@ -242,15 +260,16 @@ scenario({
 scenario({
   id: 'rel38-notes-done',
   title: 'Add the finished 3.8 work to the release notes draft',
-  prompt: "Add a section '## Done so far' at the end of the Conduit 3.8 release notes draft in Box, as a new version of that file, listing every completed issue labelled 'release: 3.8' in Linear as '- <id> <title>'. Keep the rest of the draft as it is.",
+  prompt: "Add a section '## Done so far' at the end of the Conduit 3.8 release notes draft in Box, as a new version of that file, listing every completed issue labelled 'release: 3.8' in Linear as '- <id> <title>'. Keep the rest of the draft as it is. Then say in the thread of your 3.8 plan in #conduit-releases which issues it lists now.",
   as: 'declan.byrne',
-  services: ['box', 'linear'],
+  services: ['slack', 'box', 'linear'],
   assertions: [
     changed('box.box_files', { id: K.boxNotes38 }, { version_number: { to: '3' }, size: {}, sha_1: {} }, 'a third version of the draft'),
     added('box.box_file_versions', { file_id: K.boxNotes38, version_number: '3', content: { regex: allOf('## Done so far', '## Highlights', 'ING-116', 'ING-128', 'PLAT-103', 'CON-108') } }, 1, 'the four completed issues, the draft kept'),
     added('box.box_file_versions', { file_id: K.boxNotes38, content: { regex: '## Done so far[\\s\\S]*(ING-131|ING-135|ING-137|PLAT-101|CON-112|CON-119)' } }, 0, 'no open issue under Done'),
+    added('slack.messages', { channel_id: K['slack_conduit-releases'], parent_id: K.slackRelease38, message_text: { regex: allOf('ING-116', 'ING-128', 'PLAT-103', 'CON-108') } }, 1, 'said in the plan thread'),
   ],
-  metadata: { horizon: 4, operations: ['R', 'search', 'U'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'medium' },
+  metadata: { horizon: 7, operations: ['R', 'search', 'U'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'medium' },
 });
 
 scenario({
@@ -276,20 +295,21 @@ const openAssignees = ['ines.moreau', 'rahul.mehta', 'beatriz.santos', 'kieran.w
 scenario({
   id: 'rel38-gonogo-invite-assignees',
   title: 'Invite the owners of open 3.8 issues to the go/no-go',
-  prompt: "Make sure everyone assigned to an open issue labelled 'release: 3.8' is invited to the Conduit 3.8 go/no-go on the Releases calendar. Add only those who are missing and leave everyone already invited as they are.",
+  prompt: "Make sure everyone assigned to an open issue labelled 'release: 3.8' is invited to the Conduit 3.8 go/no-go on the Releases calendar. Add only those who are missing and leave everyone already invited as they are. Then post in #conduit-releases whom you invited.",
   as: 'declan.byrne',
-  services: ['calendar', 'linear'],
+  services: ['slack', 'calendar', 'linear'],
   assertions: [
     added('calendar.calendar_event_attendees', { event_id: K.event_gonogo38, email: { in: openAssignees.map((k) => P[k].email) } }, 6, 'the six assignees of open 3.8 issues'),
     added('calendar.calendar_event_attendees', { email: { not_in: openAssignees.map((k) => P[k].email) } }, 0, 'and nobody else'),
+    added('slack.messages', { channel_id: K['slack_conduit-releases'], message_text: { regex: allOf('In[eè]s', 'Rahul', 'Beatriz', 'Kieran', 'Marcus', 'Yuki') } }, 1, 'the channel hears whom'),
   ],
-  metadata: { horizon: 4, operations: ['R', 'search', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'medium' },
+  metadata: { horizon: 6, operations: ['R', 'search', 'U'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'medium' },
 });
 
 scenario({
   id: 'rel38-eta-dms',
   title: 'Ask the owners of urgent 3.8 issues for an ETA',
-  prompt: "DM the assignee of each open, Urgent-priority issue labelled 'release: 3.8' asking for their ETA before Thursday's go/no-go, naming their issue by id.",
+  prompt: "DM the assignee of each open, Urgent-priority issue labelled 'release: 3.8' asking for their ETA before Thursday's go/no-go, naming their issue by id, and comment on each of those issues that you asked.",
   as: 'declan.byrne',
   services: ['slack', 'linear'],
   assertions: [
@@ -299,8 +319,9 @@ scenario({
     added('slack.messages', { message_text: { contains: 'CON-112' } }, 1, 'Marcus about CON-112'),
     added('slack.messages', { message_text: { contains: 'CON-119' } }, 1, 'Yuki about CON-119'),
     added('slack.messages', {}, 3, 'three messages'),
+    added('linear.comments', { issueId: { in: [issue('ING-131'), issue('CON-112'), issue('CON-119')] } }, 3, 'a note on each issue'),
   ],
-  metadata: { horizon: 10, operations: ['R', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'medium' },
+  metadata: { horizon: 13, operations: ['R', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'release', difficulty: 'medium' },
 });
 
 scenario({
@@ -351,14 +372,15 @@ const luciaChannels = ['eng', 'incidents', 'conduit-releases', 'team-ingest'];
 scenario({
   id: 'onboard-lucia-channels',
   title: "Invite Lucía to the checklist's Slack channels",
-  prompt: 'Invite Lucía, who joins Ingest on Monday, to the Slack channels the engineering onboarding checklist in Box lists (her team channel is #team-ingest).',
+  prompt: 'Invite Lucía, who joins Ingest on Monday, to the Slack channels the engineering onboarding checklist in Box lists (her team channel is #team-ingest), and comment on the checklist in Box that its Slack step is done for her.',
   as: 'declan.byrne',
   services: ['slack', 'box'],
   assertions: [
     added('slack.channel_members', { user_id: P['lucia.ferreira'].slack, channel_id: { in: luciaChannels.map((c) => K[`slack_${c}`]) } }, 4, '#eng, #incidents, #conduit-releases and #team-ingest'),
     added('slack.channel_members', {}, 4, 'no other channel, nobody else'),
+    added('box.box_comments', { file_id: K.boxOnboardingChecklist, message: { i_contains: 'Luc' } }, 1, 'the comment on the checklist'),
   ],
-  metadata: { horizon: 11, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'onboarding', difficulty: 'easy' },
+  metadata: { horizon: 12, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'onboarding', difficulty: 'easy' },
 });
 
 scenario({
@@ -378,26 +400,28 @@ const rahulOpen = openIssues((i) => i.teamId === K.linearTeam_ing && i.assigneeI
 scenario({
   id: 'rahul-ooo-cover',
   title: "Cover Rahul's open issues while he is away",
-  prompt: "Rahul is away at a conference this week (see the Out of Office calendar). Reassign his open Ingest issues to Beatriz and comment on each that she covers it while he is away.",
+  prompt: "Rahul is away at a conference this week (see the Out of Office calendar). Reassign his open Ingest issues to Beatriz, comment on each that she covers it while he is away, and put 'Cover: Beatriz Santos' with those issue ids in the description of his Out of Office event.",
   as: 'declan.byrne',
   services: ['calendar', 'linear'],
   assertions: [
     changed('linear.issues', { id: { in: rahulOpen } }, { assigneeId: { from: P['rahul.mehta'].linear, to: P['beatriz.santos'].linear } }, `his ${rahulOpen.length} open Ingest issues go to Beatriz`, rahulOpen.length),
     added('linear.comments', { issueId: { in: rahulOpen } }, rahulOpen.length, 'a comment on each'),
+    changed('calendar.calendar_events', { id: K['event_ooo-rahul'] }, { description: { to: { regex: allOf('Cover: Beatriz Santos', ...openIssues((i) => i.teamId === K.linearTeam_ing && i.assigneeId === P['rahul.mehta'].linear).map((i) => `${i.identifier}\\b`)) } } }, 'the cover on his OOO event'),
   ],
-  metadata: { horizon: 4 + 2 * rahulOpen.length, operations: ['R', 'U', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'coverage', difficulty: 'medium' },
+  metadata: { horizon: 5 + 2 * rahulOpen.length, operations: ['R', 'U', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'coverage', difficulty: 'medium' },
 });
 
 scenario({
   id: 'ingest-tomorrow-meetings',
   title: "Post tomorrow's Ingest meetings in Dublin time",
-  prompt: "Post in #team-ingest the meetings on the Ingest Team calendar for tomorrow, with their start and end times in Dublin time and their titles.",
+  prompt: "Tomorrow is the 3.8 code freeze. Rename tomorrow's occurrence of the Ingest standup (that one only) to 'Ingest standup + 3.8 code freeze check', then post in #team-ingest tomorrow's meetings on the Ingest Team calendar with their start and end times in Dublin time and their titles.",
   as: 'declan.byrne',
   services: ['slack', 'calendar'],
   assertions: [
-    added('slack.messages', { channel_id: K['slack_team-ingest'], message_text: { regex: allOf('10:00', '10:15', 'Ingest standup', '15:00', '16:00', 'code review') } }, 1, 'the standup (10:00–10:15) and the code review hour (15:00–16:00)'),
+    added('slack.messages', { channel_id: K['slack_team-ingest'], message_text: { regex: allOf('10:00', '10:15', 'freeze check', '15:00', '16:00', 'code review') } }, 1, 'the standup (10:00–10:15, renamed) and the code review hour (15:00–16:00)'),
+    added('calendar.calendar_events', { recurring_event_id: K.event_ingstandup, summary: 'Ingest standup + 3.8 code freeze check', 'original_start_time.dateTime': { regex: '^2026-03-10T10:00' } }, 1, 'only tomorrow’s standup is renamed'),
   ],
-  metadata: { horizon: 4, operations: ['R', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'planning', difficulty: 'easy' },
+  metadata: { horizon: 5, operations: ['R', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'planning', difficulty: 'easy' },
 });
 
 scenario({
@@ -435,17 +459,6 @@ scenario({
 
 // --- Customers (Jonah), Support (Farah), People (Priya), Console (Sofia), and the rest of Maya's.
 
-const folders = new Map(seed.box.box_folders.map((f) => [f.id, f]));
-const pathOf = (row) => {
-  const parts = [row.name];
-  for (let p = row.parent_id; p && p !== '0'; p = folders.get(p).parent_id) parts.unshift(folders.get(p).name);
-  return parts.join('/');
-};
-const boxFolder = (path) => seed.box.box_folders.find((f) => pathOf(f) === path).id;
-const boxFile = (path) => seed.box.box_files.find((f) => pathOf(f) === path).id;
-const shared = (fileId) => `https://app.box.com/s/f${fileId}`;
-const utc = (iso) => iso.replace('Z', '+00:00');
-const ext = (k) => X[k].email;
 
 scenario({
   id: 'qbr-hv-prep',
@@ -539,26 +552,29 @@ scenario({
 scenario({
   id: 'inc14-rca-reply',
   title: 'Send Harrow & Vale the RCA from the postmortem',
-  prompt: "Reply to all on Imogen's request for an RCA of last Tuesday's delays with the root cause and the action items from the INC-2026-014 postmortem draft in Box, and the id and current state of the Linear issue that tracks the lag.",
+  prompt: "Reply to all on Imogen's request for an RCA of last Tuesday's delays with the root cause and the action items from the INC-2026-014 postmortem draft in Box, and the id and current state of the Linear issue that tracks the lag. Note on that issue that the RCA was sent.",
   as: 'jonah.reyes',
   services: ['box', 'linear', 'mail'],
   assertions: [
     added('mail.messages', { subject: { i_contains: 'RCA' }, body: { regex: allOf('broker 7', 'rebalance', '5 minutes', '100 partitions', 'status.?page', 'ING-131', 'in progress') }, cc_recipients: { contains: P['maya.okonkwo'].email } }, 2, 'the RCA, to Imogen with Maya in copy (Sent and Maya’s copy)'),
+    added('linear.comments', { issueId: issue('ING-131'), body: { i_contains: 'RCA' } }, 1, 'noted on ING-131'),
   ],
-  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'incident', difficulty: 'medium' },
+  metadata: { horizon: 7, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'incident', difficulty: 'medium' },
 });
 
 scenario({
   id: 'hv-open-issues-slack',
   title: "List Harrow & Vale's open issues for the QBR",
-  prompt: "In the thread of your QBR deck v3 message in #cs-harrow-vale, list Harrow & Vale's open Linear issues with id, title and assignee.",
+  prompt: "In the thread of your QBR deck v3 message in #cs-harrow-vale, list Harrow & Vale's open Linear issues with id, title and assignee, and comment on each of them that it is on the QBR agenda.",
   as: 'jonah.reyes',
   services: ['slack', 'linear'],
   assertions: [
     added('slack.messages', { channel_id: K['slack_cs-harrow-vale'], parent_id: K.slackDeckV3, message_text: { regex: allOf('ING-131', 'DATA-52', 'SUP-85') } }, 1, 'the three open issues'),
     added('slack.messages', { message_text: { regex: '(SUP-91|DATA-55|SUP-80)' } }, 0, 'no closed one, nothing of Harrowgate Foods'),
+    added('linear.comments', { issueId: { in: ['ING-131', 'DATA-52', 'SUP-85'].map(issue) }, body: { i_contains: 'QBR' } }, 3, 'a QBR note on each'),
+    added('linear.comments', {}, 3, 'and on nothing else'),
   ],
-  metadata: { horizon: 4, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'customer-meeting', difficulty: 'easy' },
+  metadata: { horizon: 7, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'customer-meeting', difficulty: 'easy' },
 });
 
 scenario({
@@ -606,26 +622,28 @@ const supOpenOther = openIssues((i) => i.teamId === K.linearTeam_sup && ![1, 2].
 scenario({
   id: 'support-open-digest',
   title: "Mail Grace the Support team's urgent and high issues",
-  prompt: "Mail Grace (VP Customer) a list of the Support team's open Urgent and High priority issues in Linear, each with its id, its customer (label) if it has one, and its assignee.",
+  prompt: "Mail Grace (VP Customer) a list of the Support team's open Urgent and High priority issues in Linear, each with its id, its customer (label) if it has one, and its assignee, and post the same list in #support-escalations.",
   as: 'farah.haddad',
-  services: ['linear', 'mail'],
+  services: ['slack', 'linear', 'mail'],
   assertions: [
     added('mail.messages', { to_recipients: { contains: P['grace.odhiambo'].email }, body: { regex: allOf(...supOpenHigh.map((i) => `${i}\\b`), 'Saltire', 'Copperline') } }, 1, `all ${supOpenHigh.length} open Urgent/High Support issues`),
     added('mail.messages', { body: { regex: `\\b(${supOpenOther.join('|')})\\b` } }, 0, 'none of lower priority'),
+    added('slack.messages', { channel_id: K['slack_support-escalations'], message_text: { regex: allOf(...supOpenHigh.map((i) => `${i}\\b`)) } }, 1, 'the same list in #support-escalations'),
   ],
-  metadata: { horizon: 3, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'report', difficulty: 'medium' },
+  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'report', difficulty: 'medium' },
 });
 
 scenario({
   id: 'copperline-slack-link',
   title: "Link Zoe's Slack report on the Copperline issue",
-  prompt: "Zoe reported in #customer-feedback that Copperline's webhooks were delivered twice again. Comment on the matching Support issue in Linear with the permalink of her message.",
+  prompt: "Zoe reported in #customer-feedback that Copperline's webhooks were delivered twice again. Comment on the matching Support issue in Linear with the permalink of her message, and reply in her thread with the issue's Linear link.",
   as: 'farah.haddad',
   services: ['slack', 'linear'],
   assertions: [
     added('linear.comments', { issueId: issue('SUP-93'), body: { contains: `https://fernbrook.slack.com/archives/${K['slack_customer-feedback']}/p${K.slackCopperlineDupes.replace('.', '')}` } }, 1, 'her permalink on SUP-93'),
+    added('slack.messages', { channel_id: K['slack_customer-feedback'], parent_id: K.slackCopperlineDupes, message_text: { contains: 'https://linear.app/fernbrook/issue/SUP-93' } }, 1, 'the issue link in her thread'),
   ],
-  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'support', difficulty: 'easy' },
+  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'support', difficulty: 'easy' },
 });
 
 scenario({
@@ -663,28 +681,30 @@ scenario({
 scenario({
   id: 'access-review-departed',
   title: 'Flag the stale accounts of people who left',
-  prompt: "Post in #security the stale accounts of the Q1 access review sheet in Box that belong to people who have left the company (deactivated in Slack), with system and account.",
+  prompt: "Post in #security the stale accounts of the Q1 access review sheet in Box that belong to people who have left the company (deactivated in Slack), with system and account, and comment on the sheet in Box which accounts you flagged.",
   as: 'priya.natarajan',
   services: ['slack', 'box'],
   assertions: [
     added('slack.messages', { channel_id: K.slack_security, message_text: { regex: allOf('bram\\.osterhout', 'Slack', 'Box') } }, 1, "Bram's Slack and Box accounts"),
     added('slack.messages', { message_text: { regex: '(ci-deploy-legacy|old-release-bot|dmitri|kieran)' } }, 0, 'not service accounts, not current staff'),
+    added('box.box_comments', { file_id: K.boxAccessReview, message: { i_contains: 'bram' } }, 1, 'the comment on the sheet'),
   ],
-  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'medium', category: 'security', difficulty: 'medium' },
+  metadata: { horizon: 6, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'medium', category: 'security', difficulty: 'medium' },
 });
 
 scenario({
   id: 'access-review-issues',
   title: 'One Security issue per stale account',
-  prompt: "For each account marked stale in the Q1 access review sheet in Box, create a Security issue in Linear titled 'Remove stale account: <account> (<system>)', assigned to Viktor Hale and related to the 'Q1 access review' issue.",
+  prompt: "For each account marked stale in the Q1 access review sheet in Box, create a Security issue in Linear titled 'Remove stale account: <account> (<system>)', assigned to Viktor Hale and related to the 'Q1 access review' issue. Then comment on the sheet in Box with the new issue ids.",
   as: 'priya.natarajan',
   services: ['box', 'linear'],
   assertions: [
     added('linear.issues', { teamId: K.linearTeam_sec, assigneeId: P['viktor.hale'].linear, title: { regex: '^Remove stale account: (bram\\.osterhout@fernbrook\\.example \\((Slack|Box)\\)|ci-deploy-legacy \\(AWS\\)|old-release-bot \\(GitHub\\))$' } }, 4, 'the four stale accounts'),
     added('linear.issues', {}, 4, 'and no other issue'),
     added('linear.issue_relations', { relatedIssueId: issue('SEC-27'), type: 'related' }, 4, 'each related to SEC-27'),
+    added('box.box_comments', { file_id: K.boxAccessReview, message: { regex: allOf('SEC-31', 'SEC-32', 'SEC-33', 'SEC-34') } }, 1, 'the ids on the sheet'),
   ],
-  metadata: { horizon: 11, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'security', difficulty: 'medium' },
+  metadata: { horizon: 12, operations: ['R', 'search', 'C'], entity_scope: 'multi', information_availability: 'implicit', ambiguity: 'low', category: 'security', difficulty: 'medium' },
 });
 
 const billingOpen = ['CON-99', 'CON-101', 'CON-104', 'CON-107', 'CON-110'];
@@ -765,14 +785,15 @@ scenario({
 scenario({
   id: 'incident-count-reply',
   title: "Tell Tomasz last week's incident count",
-  prompt: "Reply to Tomasz's mail about the Platform weekly with a first number: how many incidents were declared in #incidents last week (2–6 March), and their ids.",
+  prompt: "Reply to Tomasz's mail about the Platform weekly with a first number: how many incidents were declared in #incidents last week (2–6 March), and their ids; post the same count and ids in #team-platform.",
   as: 'maya.okonkwo',
   services: ['slack', 'mail'],
   assertions: [
     added('mail.messages', { in_reply_to: K.mail_weekly_ask.maya, body: { regex: allOf('\\b3\\b', 'INC-2026-013', 'INC-2026-014', 'INC-2026-015') } }, 1, 'three: INC-2026-013, -014 and -015'),
     added('mail.messages', { body: { regex: 'INC-2026-01[0-2]' } }, 0, 'none from earlier weeks'),
+    added('slack.messages', { channel_id: K['slack_team-platform'], message_text: { regex: allOf('\\b3\\b', 'INC-2026-013', 'INC-2026-014', 'INC-2026-015') } }, 1, 'and in #team-platform'),
   ],
-  metadata: { horizon: 5, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'report', difficulty: 'easy' },
+  metadata: { horizon: 7, operations: ['R', 'search', 'C'], entity_scope: 'single', information_availability: 'implicit', ambiguity: 'low', category: 'report', difficulty: 'easy' },
 });
 
 const kieranOpen = ['PLAT-104', 'PLAT-98', 'PLAT-95', 'PLAT-101'];

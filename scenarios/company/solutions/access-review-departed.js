@@ -49,3 +49,4 @@ const theirs = stale.filter((r) => departed.has(r[col('account')]));
 const channel = await channelByName('security');
 await slack('chat.postMessage', { channel: channel.id, text: `Stale accounts of people who have left, from the Q1 access review:\n${theirs.map((r) => `• ${r[col('system')]}: ${r[col('account')]} (${r[col('owner')]}, last login ${r[col('last_login')]})`).join('\n')}` });
 console.log(theirs);
+await box('POST', 'comments', { item: { type: 'file', id: sheet.id }, message: `Flagged in #security: ${theirs.map((r) => `${r[col('system')]} ${r[col('account')]}`).join(', ')}.` });

@@ -35,10 +35,13 @@ const d = await linear(`{
   users(filter: { name: { eq: "Viktor Hale" } }) { nodes { id } }
   issues(filter: { team: { key: { eq: "SEC" } }, title: { eq: "Q1 access review" } }) { nodes { id identifier } }
 }`);
+const created = [];
 for (const r of stale) {
   const { issueCreate } = await linear('mutation($input: IssueCreateInput!) { issueCreate(input: $input) { issue { id identifier } } }', {
     input: { teamId: d.teams.nodes[0].id, assigneeId: d.users.nodes[0].id, title: `Remove stale account: ${r[col('account')]} (${r[col('system')]})`, description: `Last login ${r[col('last_login')]}; owner ${r[col('owner')]}.` },
   });
   await linear('mutation($input: IssueRelationCreateInput!) { issueRelationCreate(input: $input) { success } }', { input: { issueId: issueCreate.issue.id, relatedIssueId: d.issues.nodes[0].id, type: 'related' } });
+  created.push(issueCreate.issue.identifier);
   console.log(issueCreate.issue.identifier, r.join(','));
 }
+await box('POST', 'comments', { item: { type: 'file', id: sheet.id }, message: `Linear issues for the stale accounts: ${created.join(', ')}.` });

@@ -25,8 +25,9 @@ async function linear(query, variables = {}) {
   return j.data;
 }
 
-const { issue } = await linear('{ issue(id: "PLAT-100") { identifier title assignee { name email } } }');
+const { issue } = await linear('{ issue(id: "PLAT-100") { id identifier title assignee { name email } } }');
 const user = await slackUser(issue.assignee.email);
 const { channel } = await slack('conversations.open', { users: user.id });
 await slack('chat.postMessage', { channel: channel.id, text: `Hi Alex, ${issue.identifier} (${issue.title}) has been in review for a while — could you merge it before Tuesday's 3.8 code freeze?` });
 console.log(`Asked ${user.real_name} <${issue.assignee.email}> about ${issue.identifier}.`);
+await linear('mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', { input: { issueId: issue.id, body: 'Asked Alex on Slack to merge before the 3.8 code freeze.' } });

@@ -55,5 +55,6 @@ async function linearIssues(filter, fields = 'id identifier title priority state
 const channel = await channelByName('customer-feedback');
 const report = (await history(channel.id)).find((m) => /Copperline/.test(m.text) && /twice/.test(m.text));
 const { permalink } = await slack('chat.getPermalink', { channel: channel.id, message_ts: report.ts });
-const [issue] = await linearIssues({ team: { key: { eq: 'SUP' } }, labels: { some: { name: { eq: 'Copperline Retail' } } }, title: { containsIgnoreCase: 'webhook' } });
+const [issue] = await linearIssues({ team: { key: { eq: 'SUP' } }, labels: { some: { name: { eq: 'Copperline Retail' } } }, title: { containsIgnoreCase: 'webhook' } }, 'id identifier url');
 await linear('mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', { input: { issueId: issue.id, body: `Reported again on 3 March: ${permalink}` } });
+await slack('chat.postMessage', { channel: channel.id, thread_ts: report.ts, text: `Tracked in ${issue.identifier}: ${issue.url}` });

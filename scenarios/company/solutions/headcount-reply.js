@@ -35,3 +35,4 @@ const row = Object.fromEntries(header.map((h, i) => [h, rows.find((r) => r[0] ==
 const line = `Platform: current ${row.current}, open roles ${row.open_roles}, planned Q2 ${row.planned_q2}`;
 await mail('POST', `messages/${ask.id}/reply`, { comment: `Hi Hannah,\n\n${line}.\n\nMaya` });
 console.log(line);
+await box('POST', 'comments', { item: { type: 'file', id: plan.id }, message: `Platform confirmed (${line}).` });

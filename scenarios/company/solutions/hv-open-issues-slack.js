@@ -56,3 +56,4 @@ const open = await linearIssues({ labels: { some: { name: { eq: 'Harrow & Vale' 
 const channel = await channelByName('cs-harrow-vale');
 const deckPost = (await history(channel.id)).find((m) => /Deck v3/.test(m.text));
 await slack('chat.postMessage', { channel: channel.id, thread_ts: deckPost.ts, text: `Open Harrow & Vale issues for the QBR:\n${open.map((i) => `• ${i.identifier} ${i.title} — ${i.assignee?.name ?? 'unassigned'}`).join('\n')}` });
+for (const i of open) await linear('mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', { input: { issueId: i.id, body: 'On the agenda of the Harrow & Vale Q1 QBR.' } });

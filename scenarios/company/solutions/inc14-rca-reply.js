@@ -40,7 +40,8 @@ const text = await boxText(doc.id);
 const rootCause = text.split('## Root cause')[1].split('##')[0].trim().replace(/\s+/g, ' ');
 const items = [...text.matchAll(/^\| \d+ \| (.+?) \| (.+?) \| .+? \|$/gm)].map((m) => m[1]);
 const lagId = text.match(/Follow-up already open: ([A-Z]+-\d+) \(the lag itself\)/)[1];
-const { issue } = await linear('query($id: String!) { issue(id: $id) { identifier title state { name } } }', { id: lagId });
+const { issue } = await linear('query($id: String!) { issue(id: $id) { id identifier title state { name } } }', { id: lagId });
 await mail('POST', `messages/${ask.id}/reply-all`, {
   comment: `Hi Imogen,\n\nRoot cause: ${rootCause}\n\nWhat we are changing:\n${items.map((x, i) => `${i + 1}. ${x}`).join('\n')}\n\nThe lag itself is tracked as ${issue.identifier} (${issue.title}), currently ${issue.state.name}.\n\nBest,\nJonah`,
 });
+await linear('mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', { input: { issueId: issue.id, body: 'RCA sent to Harrow & Vale (Imogen Clarke) from the postmortem draft.' } });

@@ -49,3 +49,5 @@ const to = Date.parse('2026-03-09T00:00:00-07:00') / 1000;
 const declared = (await history(incidents.id, String(from))).filter((m) => Number(m.ts) < to).flatMap((m) => [...m.text.matchAll(/\*(INC-\d{4}-\d{3})\* declared/g)].map((x) => x[1])).sort();
 const ask = await mailFind({ query: 'Platform weekly', from: 'tomasz' });
 await mail('POST', `messages/${ask.id}/reply`, { comment: `Hi Tomasz,\n\nA first number while I write the weekly: ${declared.length} incidents last week (${declared.join(', ')}).\n\nMaya` });
+const platform = await channelByName('team-platform');
+await slack('chat.postMessage', { channel: platform.id, text: `Last week: ${declared.length} incidents (${declared.join(', ')}). The weekly follows.` });

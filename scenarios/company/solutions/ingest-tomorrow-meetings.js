@@ -40,6 +40,9 @@ async function eventsBetween(calendarId, timeMin, timeMax, q) {
 const ingest = await calendarNamed('Ingest Team');
 const events = (await eventsBetween(ingest.id, '2026-03-10T00:00:00Z', '2026-03-11T00:00:00Z')).filter((e) => e.status !== 'cancelled');
 const dublin = (t) => new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/Dublin', hour: '2-digit', minute: '2-digit' }).format(new Date(t));
+const standup = events.find((e) => e.summary === 'Ingest standup');
+await gcal('PATCH', `calendars/${encodeURIComponent(ingest.id)}/events/${standup.id}`, { summary: 'Ingest standup + 3.8 code freeze check' });
+standup.summary = 'Ingest standup + 3.8 code freeze check';
 const lines = events.map((e) => `• ${dublin(e.start.dateTime)}–${dublin(e.end.dateTime)} ${e.summary}`);
 const channel = await channelByName('team-ingest');
 await slack('chat.postMessage', { channel: channel.id, text: `Tomorrow (Tuesday 10 March), Dublin time:\n${lines.join('\n')}` });

@@ -70,3 +70,4 @@ for (const i of open) {
   await linear('mutation($id: String!, $a: String!) { issueUpdate(id: $id, input: { assigneeId: $a }) { success } }', { id: i.id, a: linearId(to) });
   console.log(`${i.identifier} ${i.title} → ${to}`);
 }
+await slack('chat.postMessage', { channel: channel.id, thread_ts: announcement.ts, text: `Done: ${open.map((i) => i.identifier).join(', ')} reassigned as announced.` });

@@ -49,3 +49,4 @@ for (const name of channels) {
   await slack('conversations.invite', { channel: channel.id, users: lucia.id });
 }
 console.log(`Invited Lucía to ${channels.map((c) => '#' + c).join(', ')}`);
+await box('POST', 'comments', { item: { type: 'file', id: checklist.id }, message: `Step 1 done for Lucía Ferreira: ${channels.map((c) => '#' + c).join(', ')}.` });

@@ -46,3 +46,4 @@ for (const i of open) {
   await linear('mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', { input: { issueId: i.id, body: `Beatriz covers this while Rahul is away (${away.summary}).` } });
 }
 console.log(`${open.length} issues moved to Beatriz: ${open.map((i) => i.identifier).join(', ')}`);
+await gcal('PATCH', `calendars/${encodeURIComponent(ooo.id)}/events/${away.id}`, { description: `Cover: Beatriz Santos (${open.map((i) => i.identifier).join(', ')})` });

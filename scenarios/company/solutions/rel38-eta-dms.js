@@ -40,5 +40,6 @@ for (const i of urgent) {
   const user = await slackUser(i.assignee.email);
   const { channel } = await slack('conversations.open', { users: user.id });
   await slack('chat.postMessage', { channel: channel.id, text: `Hi ${i.assignee.name.split(' ')[0]}, what is your ETA for ${i.identifier} (${i.title})? I need it before Thursday's 3.8 go/no-go.` });
+  await linear('mutation($input: CommentCreateInput!) { commentCreate(input: $input) { success } }', { input: { issueId: i.id, body: 'Asked the assignee for an ETA before the 3.8 go/no-go.' } });
   console.log(`Asked ${i.assignee.name} about ${i.identifier}`);
 }

@@ -7,6 +7,24 @@ async function call(url, init = {}) {
   if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${r.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
+async function slack(method, args = {}) {
+  // Reads as GET with a query string, writes as POST with a JSON body.
+  const read = /\.(list|history|replies|info|members|conversations|lookupByEmail|messages|get)$/.test(method);
+  const url = `https://slack.com/api/${method}`;
+  const j = read ? await call(`${url}?${new URLSearchParams(args)}`) : await call(url, { method: 'POST', body: JSON.stringify(args) });
+  if (!j.ok) throw new Error(`${method}: ${j.error}`);
+  return j;
+}
+async function channelByName(name) {
+  let cursor = '';
+  do {
+    const j = await slack('conversations.list', { types: 'public_channel,private_channel', exclude_archived: 'true', limit: '200', ...(cursor ? { cursor } : {}) });
+    const found = j.channels.find((c) => c.name === name);
+    if (found) return found;
+    cursor = j.response_metadata?.next_cursor ?? '';
+  } while (cursor);
+  throw new Error(`no channel #${name}`);
+}
 const gcal = (method, path, body) => call(`https://www.googleapis.com/calendar/v3/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
 async function calendarNamed(summary) {
   const j = await gcal('GET', 'users/me/calendarList');
@@ -44,3 +62,5 @@ await gcal('PATCH', `calendars/${encodeURIComponent(releases.id)}/events/${meeti
   attendees: [...meeting.attendees, ...missing.map((p) => ({ email: p.email, displayName: p.name }))],
 });
 console.log(`Invited ${missing.map((p) => p.name).join(', ')}`);
+const channel = await channelByName('conduit-releases');
+await slack('chat.postMessage', { channel: channel.id, text: `Invited to the 3.8 go/no-go as owners of open issues: ${missing.map((p) => p.name).join(', ')}.` });

@@ -7,6 +7,34 @@ async function call(url, init = {}) {
   if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${r.status}: ${text.slice(0, 300)}`);
   return text ? JSON.parse(text) : null;
 }
+async function slack(method, args = {}) {
+  // Reads as GET with a query string, writes as POST with a JSON body.
+  const read = /\.(list|history|replies|info|members|conversations|lookupByEmail|messages|get)$/.test(method);
+  const url = `https://slack.com/api/${method}`;
+  const j = read ? await call(`${url}?${new URLSearchParams(args)}`) : await call(url, { method: 'POST', body: JSON.stringify(args) });
+  if (!j.ok) throw new Error(`${method}: ${j.error}`);
+  return j;
+}
+async function channelByName(name) {
+  let cursor = '';
+  do {
+    const j = await slack('conversations.list', { types: 'public_channel,private_channel', exclude_archived: 'true', limit: '200', ...(cursor ? { cursor } : {}) });
+    const found = j.channels.find((c) => c.name === name);
+    if (found) return found;
+    cursor = j.response_metadata?.next_cursor ?? '';
+  } while (cursor);
+  throw new Error(`no channel #${name}`);
+}
+async function history(channel, oldest) {
+  const out = [];
+  let cursor = '';
+  do {
+    const j = await slack('conversations.history', { channel, limit: '200', ...(oldest ? { oldest } : {}), ...(cursor ? { cursor } : {}) });
+    out.push(...j.messages);
+    cursor = j.response_metadata?.next_cursor ?? '';
+  } while (cursor);
+  return out;
+}
 const box = (method, path, body) => call(`https://api.box.com/2.0/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
 /** The one item called `name` (a file or folder) whose path contains `under`, by search. */
 async function boxFind(name, type, under = '') {
@@ -53,3 +81,6 @@ const text = await boxText(notes.id);
 const updated = `${text.trimEnd()}\n\n## Done so far\n${done.map((i) => `- ${i.identifier} ${i.title}`).join('\n')}\n`;
 await boxUpload(null, notes.name, updated, notes.id);
 console.log(updated);
+const channel = await channelByName('conduit-releases');
+const plan = (await history(channel.id)).find((m) => /Conduit 3\.8 plan/.test(m.text));
+await slack('chat.postMessage', { channel: channel.id, thread_ts: plan.ts, text: `Release notes draft updated: ${done.length} issues under Done so far (${done.map((i) => i.identifier).join(', ')}).` });

@@ -35,6 +35,23 @@ async function history(channel, oldest) {
   } while (cursor);
   return out;
 }
+const box = (method, path, body) => call(`https://api.box.com/2.0/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+/** The one item called `name` (a file or folder) whose path contains `under`, by search. */
+async function boxFind(name, type, under = '') {
+  const j = await box('GET', `search?${new URLSearchParams({ query: `"${name}"`, type, limit: '50', fields: 'name,path_collection,parent,shared_link,type' })}`);
+  const hits = j.entries.filter((e) => e.name === name && e.path_collection.entries.map((p) => p.name).join('/').includes(under));
+  if (hits.length !== 1) throw new Error(`box: ${hits.length} items called "${name}" under "${under}"`);
+  return hits[0];
+}
+async function boxUpload(folderId, name, text, fileId) {
+  const form = new FormData();
+  form.append('attributes', JSON.stringify(fileId ? { name } : { name, parent: { id: folderId } }));
+  form.append('file', new Blob([text], { type: 'text/markdown' }), name);
+  const url = fileId ? `https://upload.box.com/api/2.0/files/${fileId}/content` : 'https://upload.box.com/api/2.0/files/content';
+  const r = await fetch(url, { method: 'POST', headers: { Authorization: HEADERS.Authorization }, body: form });
+  if (!r.ok) throw new Error(`upload ${name}: ${r.status} ${await r.text()}`);
+  return (await r.json()).entries[0];
+}
 async function linear(query, variables = {}) {
   const j = await call('https://api.linear.app/graphql', { method: 'POST', body: JSON.stringify({ query, variables }) });
   if (j.errors?.length) throw new Error(`linear: ${j.errors[0].message}`);
@@ -60,3 +77,5 @@ const plan = (await history(channel.id)).find((m) => /Conduit 3\.8 plan/.test(m.
 const text = `3.8 status: ${done.length} of ${issues.length} done. Open: ${open.map((i) => `${i.identifier} ${i.title} (${i.assignee?.name ?? 'unassigned'}, ${i.state.name})`).join('; ')}.`;
 await slack('chat.postMessage', { channel: channel.id, thread_ts: plan.ts, text });
 console.log(text);
+const folder = await boxFind('3.8', 'folder', 'Releases');
+await boxUpload(folder.id, 'Status 2026-03-09.md', `# Conduit 3.8 status, 9 March 2026\n\n${text}\n`);
