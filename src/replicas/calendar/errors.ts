@@ -1,3 +1,5 @@
+import type { RequestProblem } from '../types.ts';
+
 /**
  * Google's JSON error shape (https://cloud.google.com/apis/design/errors#http_mapping):
  * `{error: {code, message, errors: [{domain, reason, message, location?, locationType?}], status}}`.
@@ -11,7 +13,11 @@ const STATUS_NAMES: Record<number, string> = {
   409: 'ALREADY_EXISTS',
   410: 'NOT_FOUND',
   412: 'FAILED_PRECONDITION',
+  413: 'INVALID_ARGUMENT',
+  414: 'INVALID_ARGUMENT',
+  431: 'INVALID_ARGUMENT',
   500: 'INTERNAL',
+  503: 'UNAVAILABLE',
 };
 
 export function googleError(code: number, reason: string, message: string, extra: { location?: string; locationType?: string } = {}): Response {
@@ -39,3 +45,26 @@ export const unauthorized = () =>
     locationType: 'header',
   });
 export const internal = () => googleError(500, 'backendError', 'Backend Error');
+
+/**
+ * A request refused where it enters, in Google's envelope. A path that does not decode is `badRequest`; NUL is
+ * `invalid` at the field ("Invalid value", as Google answers a value it cannot take); a body over the limit is 413 with
+ * the message Google's API front end gives ("Request payload size exceeds the limit: N bytes."); a URL or header block
+ * over its limit is 414 / 431; the time budget is 503 `backendError`.
+ */
+export function requestProblem(problem: RequestProblem): Response {
+  switch (problem.kind) {
+    case 'malformed_path':
+      return badRequest();
+    case 'nul':
+      return invalid('Invalid value', problem.field);
+    case 'body_too_large':
+      return googleError(413, 'badRequest', `Request payload size exceeds the limit: ${problem.limit} bytes.`);
+    case 'url_too_long':
+      return googleError(414, 'badRequest', `The requested URL is too large to process (limit ${problem.limit} bytes).`);
+    case 'headers_too_large':
+      return googleError(431, 'badRequest', `Request header fields too large (limit ${problem.limit} bytes).`);
+    case 'timeout':
+      return googleError(503, 'backendError', 'Backend Error');
+  }
+}
