@@ -20,8 +20,11 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'UNAVAILABLE',
 };
 
+// Reasons Google reports in the `calendar` domain rather than `global`.
+const CALENDAR_DOMAIN = new Set(['requiredAccessLevel', 'timeRangeEmpty', 'timeRangeTooLong']);
+
 export function googleError(code: number, reason: string, message: string, extra: { location?: string; locationType?: string } = {}): Response {
-  const item: Record<string, string> = { domain: reason === 'requiredAccessLevel' ? 'calendar' : 'global', reason, message };
+  const item: Record<string, string> = { domain: CALENDAR_DOMAIN.has(reason) ? 'calendar' : 'global', reason, message };
   if (extra.location) {
     item.location = extra.location;
     item.locationType = extra.locationType ?? 'parameter';
@@ -45,6 +48,8 @@ export const unauthorized = () =>
     locationType: 'header',
   });
 export const internal = () => googleError(500, 'backendError', 'Backend Error');
+/** A window Google will not expand (its freeBusy answers a too-long range so); see recurrence.ts MAX_INSTANCES. */
+export const timeRangeTooLong = () => googleError(400, 'timeRangeTooLong', 'The requested time range is too long.', { location: 'timeMax' });
 
 /**
  * A request refused where it enters, in Google's envelope. A path that does not decode is `badRequest`; NUL is
