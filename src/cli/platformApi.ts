@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Diff, Environment, Row, SeedFile } from '../engine/index.ts';
 import { splitSeed } from '../engine/seed.ts';
-import { evaluateDiff, type AssertionSpec } from '../evaluation/index.ts';
+import { evaluateDiffBounded, type AssertionSpec } from '../evaluation/index.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
 import { nameUuid, newUuid } from './ids.ts';
@@ -573,7 +573,7 @@ export class PlatformApi {
     }
     const diff = await record.env.diffSince(run.startSeq);
     try {
-      const v = evaluateDiff(spec, diff, { schema: record.env.template.schemaInfo, closedWorld });
+      const v = await evaluateDiffBounded(spec, diff, { schema: record.env.template.schemaInfo, closedWorld });
       run.status = v.passed ? 'passed' : 'failed';
       run.result = {
         passed: v.passed,

@@ -8,6 +8,7 @@ import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { installNodePatternWorker } from './patternWorker.ts';
 import { PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
@@ -55,6 +56,7 @@ export interface StartOptions {
 /** Starts the server; `serve` runs it until SIGINT, tests start it on port 0. */
 export async function startServer(options: StartOptions): Promise<ServerHandle> {
   const { openWorkbench } = await import('./nodeEngine.ts');
+  installNodePatternWorker();
   const workbench = options.workbench ?? (await openWorkbench(options.seedsDir));
   const suites = options.suites ?? [];
   const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });

@@ -3,7 +3,7 @@ import { createRouter, replicas as allReplicas, type Replica, type Router } from
 import { runScript } from '../sandbox/runScript.ts';
 import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { requestTrace } from './trace.ts';
-import { answerFromConsole, evaluateDiff, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
+import { answerFromConsole, evaluateDiffBounded, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
 
@@ -141,7 +141,7 @@ export class Session {
     const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
     this.trace.push(...traceOf(script));
-    const verdict = this.evaluate(runDiff);
+    const verdict = await this.evaluate(runDiff);
     return { script, answer: this.answer, stepDiff, runDiff, verdict, grade: await this.grade(verdict, runDiff) };
   }
 
@@ -166,8 +166,9 @@ export class Session {
     });
   }
 
-  evaluate(diff: Diff): Verdict {
-    return evaluateDiff(this.scenario.spec, diff, {
+  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched). */
+  evaluate(diff: Diff): Promise<Verdict> {
+    return evaluateDiffBounded(this.scenario.spec, diff, {
       schema: this.env.template.schemaInfo,
       closedWorld: this.scenario.closedWorld,
       answerChecks: this.scenario.answerChecks,

@@ -10,8 +10,11 @@ import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '.
 import { lintScenarioIn } from '../../studio/lintIn.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { createBrowserWorker } from '../createBrowserWorker.ts';
+import { installBrowserPatternWorker } from '../patternWorker.ts';
 import { sessionWorld } from '../../agent/world.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
+
+installBrowserPatternWorker();
 
 const scope = self as unknown as {
   postMessage(message: FromWorker): void;
