@@ -113,7 +113,7 @@ export function createRouter(replicas: Replica[], options: RouterOptions = {}): 
       return replica.notFound(request, `${path} (this environment has no ${replica.title} data)`);
     }
 
-    const actingUserId = env.actingUserId ?? replica.defaultActingUserId ?? null;
+    const actingUserId = env.actingUserFor(service) ?? replica.defaultActingUserId ?? null;
     const budget = new RequestBudget(options.budgetMs);
     const timedOut = () => replica.requestProblem({ kind: 'timeout', limit: budget.limitMs, detail: `the request ran past its time budget of ${budget.limitMs} ms` });
     try {

@@ -98,6 +98,11 @@ export interface Replica {
   /** The user a request acts as when the environment names none. */
   defaultActingUserId?: string;
   /**
+   * Where the service keeps people: the table, the column of the id a request acts as, and the e-mail column. One
+   * address then finds a person in every service of an environment (the platform API's `impersonateEmail`).
+   */
+  people?: { table: string; id: string; email: string };
+  /**
    * The answer, in this service's error shape, to a request refused before any handler runs: a path that does not
    * decode, a NUL character, a body, URL or header block over its limit, or a request past its time budget.
    */

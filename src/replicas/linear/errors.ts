@@ -85,6 +85,23 @@ export function internalError(): Response {
 }
 
 /**
+ * Linear refuses a query whose complexity is over its limit before running it, with HTTP 400 and this error (as
+ * recorded from api.linear.app: `"message":"Query too complex"`, type "invalid input", code INPUT_ERROR, and the
+ * figure in userPresentableMessage: "The query is too complex. Complexity: 12305. Maximum allowed complexity: 10000.").
+ */
+export function queryTooComplex(userPresentableMessage: string): Response {
+  return errorResponse({ errors: [{ message: 'Query too complex', extensions: linearExtensions('invalid input', userPresentableMessage) }] }, 400);
+}
+
+/**
+ * A value of the right GraphQL type that Linear's input validation (class-validator under type-graphql) refuses:
+ * `"Argument Validation Error"`, with the failed constraint as the presentable message ("teamId must be a UUID").
+ */
+export function argumentValidationError(constraint: string): GraphQLError {
+  return new GraphQLError('Argument Validation Error', { extensions: linearExtensions('invalid input', constraint) });
+}
+
+/**
  * A request refused where it enters, as Linear's GraphQL errors: NUL in a variable is invalid input naming it; sizes
  * are HTTP 413 / 414 / 431 with one error; the time budget is a 503 internal error. Linear has no path parameters.
  */
@@ -93,7 +110,8 @@ export function requestProblem(problem: RequestProblem): Response {
     errorResponse({ errors: [{ message, extensions: linearExtensions(type, presentable, status) }] }, status);
   switch (problem.kind) {
     case 'nul':
-      return one(`Argument Validation Error: ${problem.field} must not contain the NUL character (U+0000)`, 'invalid input', 400);
+      // As Linear's input validation words a refused value (see argumentValidationError).
+      return one('Argument Validation Error', 'invalid input', 400, `${problem.field} must not contain the NUL character (U+0000)`);
     case 'malformed_path':
       return one('Linear serves GraphQL at /graphql only', 'graphql error', 404);
     case 'body_too_large':

@@ -65,7 +65,7 @@ describe('serve: NUL (U+0000) never reaches PostgreSQL', () => {
     // Linear
     const linear = await call('POST', '/graphql', { body: JSON.stringify({ query: 'query($id: String!) { issue(id: $id) { id } }', variables: { id: '\u0000' } }), headers: json });
     expect(linear.status).toBe(400);
-    expect(linear.json.errors[0]).toMatchObject({ message: expect.stringContaining('variables.id'), extensions: { type: 'invalid input' } });
+    expect(linear.json.errors[0]).toMatchObject({ message: 'Argument Validation Error', extensions: { type: 'invalid input', userPresentableMessage: expect.stringContaining('variables.id') } });
     // MailHub: its message must not expose PostgreSQL's
     const mail = await call('GET', '/v1/contact-groups/%00/members');
     expect(mail).toMatchObject({ status: 400, json: mailShape('invalid_request') });
