@@ -9,10 +9,14 @@ export function installNodePatternWorker(): void {
   installed = true;
   setPatternWorkerFactory(() => {
     const worker = new Worker(PATTERN_WORKER_SOURCE, { eval: true });
-    worker.unref(); // an idle pattern worker never keeps the process alive
     return {
       postMessage: (message) => worker.postMessage(message),
-      onMessage: (handler) => void worker.on('message', handler),
+      onMessage: (handler) => {
+        worker.on('message', handler);
+        // After the listener (which refs it again): an idle pattern worker never keeps the process alive; while a job
+        // runs, its budget's timer does.
+        worker.unref();
+      },
       terminate: () => void worker.terminate(),
     };
   });

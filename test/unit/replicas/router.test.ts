@@ -44,7 +44,7 @@ const toy: Replica = {
 };
 
 const t = withReplicaEnvironment({ replicas: [toy], seed: { things: [{ id: 'a', label: 'first' }] }, template: 'toy', actingUserId: null });
-const router = createRouter([toy], { budgetMs: 150 });
+const router = createRouter([toy], { budgetMs: 1000 });
 const post = (path: string, body: unknown = {}) => router.route(new Request(`https://toy.example/${path}`, { method: 'POST', body: JSON.stringify(body) }), t.env);
 
 describe('router: every request is bounded in time', () => {
