@@ -37,6 +37,11 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchAgent.ts')).benchAgent(),
   },
   {
+    name: 'limits',
+    title: 'Limits: Slack read and write, and a verdict with regular expressions, with and without the limits (target ratio ≤ 1.05)',
+    run: async () => (await import('./benchLimits.ts')).benchLimits(),
+  },
+  {
     name: 'studio',
     title: 'Studio: lint time per scenario, mutation scores per suite',
     run: async () => (await import('./benchStudio.ts')).benchStudio(),

@@ -49,6 +49,8 @@ export interface Router {
 export interface RouterOptions {
   /** Each request's time budget in ms (default REQUEST_BUDGET_MS). */
   budgetMs?: number;
+  /** No NUL check and no time budget: only for `difflab bench`, which measures what they cost. */
+  unbounded?: boolean;
 }
 
 export function createRouter(replicas: Replica[], options: RouterOptions = {}): Router {
@@ -104,7 +106,7 @@ export function createRouter(replicas: Replica[], options: RouterOptions = {}): 
       return replica.internalError(err);
     }
     // PostgreSQL cannot hold NUL in text or jsonb: refused here, for every service, before any handler sees it.
-    const nulAt = findNul(pathParams) ?? findNul(params);
+    const nulAt = options.unbounded ? null : (findNul(pathParams) ?? findNul(params));
     if (nulAt !== null) return replica.requestProblem({ kind: 'nul', field: nulAt, detail: `${nulAt} contains the NUL character (U+0000)` });
     if (!token && typeof params.token === 'string') token = params.token;
     const denied = replica.authenticate(request, token);
@@ -118,10 +120,12 @@ export function createRouter(replicas: Replica[], options: RouterOptions = {}): 
     const timedOut = () => replica.requestProblem({ kind: 'timeout', limit: budget.limitMs, detail: `the request ran past its time budget of ${budget.limitMs} ms` });
     try {
       return await env.transaction(service, async (raw) => {
-        const tx: Tx = {
-          query: async (sql, args) => (await budget.beforeStatement(), raw.query(sql, args)),
-          exec: async (sql) => (await budget.beforeStatement(), raw.exec(sql)),
-        };
+        const tx: Tx = options.unbounded
+          ? raw
+          : {
+              query: async (sql, args) => (await budget.beforeStatement(), raw.query(sql, args)),
+              exec: async (sql) => (await budget.beforeStatement(), raw.exec(sql)),
+            };
         const ctx: RouteContext = {
           tx,
           actingUserId,
