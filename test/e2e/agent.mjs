@@ -60,7 +60,8 @@ export async function fakeModel() {
         }
         res.end();
       };
-      if (slow || latencyMs) setTimeout(send, slow ? 3000 : latencyMs);
+      // A slow reply is held long enough for Stop to land first on a loaded machine; Stop aborts the request.
+      if (slow || latencyMs) setTimeout(send, slow ? 15_000 : latencyMs);
       else send();
     });
   });
@@ -97,26 +98,16 @@ async function runBatchAt(page, concurrency) {
   return { records, overlapping, wallMs };
 }
 
-/**
- * Why Firefox runs no batch with attempts side by side: under WebDriver BiDi, Firefox's remote agent listens for
- * every worker's debugger (WorkerDebuggerManager), and a worker that creates nested workers close together — the
- * workbench worker starting each attempt's sandbox worker — then stops for good: its timers never fire again. A
- * plain Firefox, not automated, runs the same page and a 4-at-once nested-worker loop without a stall.
- */
-const NESTED_WORKER_STALL = 'automated Firefox stalls a worker that starts nested workers side by side (NESTED_WORKER_STALL in agent.mjs)';
-
-async function run({ browser, server, check, skip }) {
+async function run({ browser, server, check }) {
   const model = await fakeModel();
-  // A check that runs attempts side by side (see NESTED_WORKER_STALL).
-  const concurrent = browser.name === 'firefox' ? (name) => skip(name, NESTED_WORKER_STALL) : check;
   try {
-    await agentChecks(browser, server, check, model, concurrent);
+    await agentChecks(browser, server, check, model);
   } finally {
     await model.close();
   }
 }
 
-async function agentChecks(browser, server, check, model, concurrent) {
+async function agentChecks(browser, server, check, model) {
   const page = await browser.newPage();
   await page.goto(server.url);
   await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
@@ -236,7 +227,7 @@ async function agentChecks(browser, server, check, model, concurrent) {
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
   });
 
-  await concurrent('a batch runs two at a time, each attempt in its own environment, with the same results as one at a time; the playground still works', async () => {
+  await check('a batch runs two at a time, each attempt in its own environment, with the same results as one at a time; the playground still works', async () => {
     const store = (fn, arg) => page.evaluate(fn, arg);
     const openBefore = await store(() => window.__difflab.store.getState().run.openKey);
     await page.getByTestId('agent-provider').selectOption('reference');
@@ -275,7 +266,7 @@ async function agentChecks(browser, server, check, model, concurrent) {
     assert(after.key === openBefore && after.status === 'ready' && after.passed && after.inserts > 0, `the playground run after the batch: ${JSON.stringify(after)}`);
   });
 
-  await concurrent('with a model that takes 400 ms a reply, a batch at concurrency 2 takes well under the time of one at a time', async () => {
+  await check('with a model that takes 400 ms a reply, a batch at concurrency 2 takes well under the time of one at a time', async () => {
     await page.getByTestId('agent-provider').selectOption('openai');
     await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
     await page.getByTestId('agent-model').fill('gpt-4.1-mini');
@@ -299,7 +290,6 @@ async function agentChecks(browser, server, check, model, concurrent) {
   });
 
   await check('faults and the rubric judge apply to batch attempts as to a live run', async () => {
-    const atOnce = browser.name === 'firefox' ? 1 : 2; // see NESTED_WORKER_STALL
     await page.getByTestId('agent-tab-batch').click();
     await page.getByTestId('agent-provider').selectOption('reference');
     await page.locator('#scenario-search').fill('lunch');
@@ -308,7 +298,7 @@ async function agentChecks(browser, server, check, model, concurrent) {
     await page.getByTestId('agent-faults').press('Enter');
     await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
     try {
-      const { records } = await runBatchAt(page, atOnce);
+      const { records } = await runBatchAt(page, 2);
       const statuses = records.flatMap((r) => r.steps.flatMap((s) => s.actions.flatMap((a) => a.requests.map((q) => q.status))));
       assert(records.every((r) => r.faults?.rateLimit?.every === 1), 'a record lacks the fault plan');
       assert(statuses.length >= records.length && statuses.every((x) => x === 429), `statuses: ${statuses}`);
@@ -328,7 +318,7 @@ async function agentChecks(browser, server, check, model, concurrent) {
     model.setAnswerOnly(true);
     const before = model.seen.length;
     try {
-      const { records } = await runBatchAt(page, atOnce);
+      const { records } = await runBatchAt(page, 2);
       assert(records.length === 2 && records.every((r) => r.grade?.mode === 'hybrid' && r.grade.rubricScore === 1 && r.grade.passed), `grades: ${JSON.stringify(records.map((r) => r.grade))}`);
       const judged = model.seen.slice(before).filter((r) => r.body.model === 'judge-e2e');
       assert(judged.length === 2 && judged.every((r) => r.auth === `Bearer ${KEY}`), `judge requests: ${judged.length}`);
@@ -340,7 +330,7 @@ async function agentChecks(browser, server, check, model, concurrent) {
     }
   });
 
-  await concurrent('Stop batch ends the scripts of every attempt under way at once, and starts no more', async () => {
+  await check('Stop batch ends the scripts of every attempt under way at once, and starts no more', async () => {
     await page.getByTestId('agent-provider').selectOption('openai');
     await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
     await page.getByTestId('agent-model').fill('gpt-4.1-mini');
