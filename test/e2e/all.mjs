@@ -3,6 +3,7 @@
 import { journey as agent } from './agent.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as playground } from './run.mjs';
+import { journey as patterns } from './patterns.mjs';
 import { journey as studio } from './studio.mjs';
 
-await runJourneys([playground, studio, agent]);
+await runJourneys([playground, studio, agent, patterns]);
