@@ -1,10 +1,10 @@
-import type { AgentAction, AgentStep } from './record.ts';
+import { actionLanguage, actionLanguageTitle, type AgentAction, type AgentStep } from './record.ts';
 import type { ChatMessage } from './types.ts';
 import type { AgentTool, AgentWorld } from './world.ts';
 
 /** The user message that reports a code step's blocks to the model. */
 export function codeObservations(actions: readonly AgentAction[]): string {
-  const parts = actions.map((a, i) => `Block ${i + 1} (${a.kind === 'curl' ? 'curl' : 'javascript'}) ${a.ok ? 'output' : 'failed'}:\n${a.observation}`);
+  const parts = actions.map((a, i) => `Block ${i + 1} (${actionLanguageTitle(a)}) ${a.ok ? 'output' : 'failed'}:\n${a.observation}`);
   return parts.join('\n\n') || '(nothing ran)';
 }
 
@@ -42,7 +42,7 @@ export async function replaySteps(world: AgentWorld, steps: readonly AgentStep[]
         }
         if (tool && args && typeof args === 'object') await world.callTool(tool.service, tool.toolName, args as Record<string, unknown>);
       } else if (a.requests.length > 0 || a.ok) {
-        await world.runCode(a.script ?? a.code, {});
+        await world.runCode(a.script ?? a.code, { language: actionLanguage(a) });
       }
     }
   }

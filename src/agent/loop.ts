@@ -3,11 +3,10 @@ import type { Scenario } from '../scenarios/index.ts';
 import type { ConsoleEntry } from '../sandbox/types.ts';
 import { answerFromConsole, type TraceEntry } from '../evaluation/index.ts';
 import { boundText, explicitAnswer, extractCodeBlocks, scriptObservation, type CodeBlock } from './codeBlocks.ts';
-import { CurlParseError, curlScript, parseCurl } from './curl.ts';
 import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
-import { defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
+import { actionKindOf, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
 import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
 import { agentTools, type AgentTool, type AgentWorld, type FinalState, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
@@ -211,29 +210,15 @@ async function runBlock(
   signal: AbortSignal | undefined,
   onConsole: (entries: ConsoleEntry[]) => void,
 ): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
-  let script = block.source;
-  if (block.kind === 'shell') {
-    try {
-      script = curlScript(parseCurl(block.source));
-    } catch (err) {
-      if (!(err instanceof CurlParseError)) throw err;
-      const message = `could not run the shell block: ${err.message}`;
-      return {
-        action: { kind: 'curl', code: block.source, observation: message, ok: false, error: message, requests: [], ms: 0, stepDiff: emptyDiff() },
-        outcome: null,
-      };
-    }
-  }
   const started = performance.now();
-  const outcome = await world.runCode(script, { signal, onConsole });
+  const outcome = await world.runCode(block.source, { signal, onConsole, language: block.language });
   const ms = Math.round(performance.now() - started);
   const r = outcome.script;
   const observation = scriptObservation(r, max);
   return {
     action: {
-      kind: block.kind === 'shell' ? 'curl' : 'js',
+      kind: actionKindOf(block.language),
       code: block.source,
-      ...(block.kind === 'shell' ? { script } : {}),
       observation,
       ok: r.ok,
       error: r.ok ? null : (r.error ?? r.reason ?? 'failed'),

@@ -73,7 +73,7 @@ export function ModelSettings() {
       <label>
         Mode
         <select value={settings.mode} onChange={(e) => setSettings({ mode: e.target.value as 'code' | 'tools' })} disabled={scripted}>
-          <option value="code">Code (JavaScript / curl blocks)</option>
+          <option value="code">Code (JavaScript / Bash blocks)</option>
           <option value="tools">Tools (native tool calls)</option>
         </select>
       </label>
