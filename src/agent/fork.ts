@@ -1,4 +1,6 @@
 import { actionLanguage, actionLanguageTitle, type AgentAction, type AgentStep } from './record.ts';
+import type { AgentMode } from './prompts.ts';
+import { parseReactReply, reactFormatProblem } from './react.ts';
 import type { ChatMessage } from './types.ts';
 import type { AgentTool, AgentWorld } from './world.ts';
 
@@ -9,11 +11,15 @@ export function codeObservations(actions: readonly AgentAction[]): string {
 }
 
 /** The conversation the model had over these steps: its replies and what it was told back. */
-export function transcriptOf(steps: readonly AgentStep[]): ChatMessage[] {
+export function transcriptOf(steps: readonly AgentStep[], mode: AgentMode = 'code'): ChatMessage[] {
   const out: ChatMessage[] = [];
   for (const step of steps) {
     out.push({ role: 'assistant', content: step.text, ...(step.toolCalls?.length ? { toolCalls: step.toolCalls } : {}) });
-    if (step.toolCalls?.length) {
+    if (mode === 'react') {
+      const reply = parseReactReply(step.text);
+      if (reply.kind === 'action') out.push({ role: 'user', content: step.actions[0]?.observation ?? reactFormatProblem('the action did not run') });
+      else if (reply.kind === 'invalid') out.push({ role: 'user', content: reactFormatProblem(reply.problem) });
+    } else if (step.toolCalls?.length) {
       for (const call of step.toolCalls) {
         const action = step.actions.find((a) => a.toolCallId === call.id);
         out.push({ role: 'tool', toolCallId: call.id, name: call.name, content: action?.observation ?? '(not run)' });

@@ -1,6 +1,9 @@
 import type { Replica } from '../replicas/index.ts';
 
-export type AgentMode = 'code' | 'tools';
+/** code: fenced code blocks; tools: native tool calls; react: Agent-Diff's XML-tagged loop of one Bash action a turn. */
+export type AgentMode = 'code' | 'tools' | 'react';
+
+export const agentModes: readonly AgentMode[] = ['code', 'tools', 'react'];
 
 /** The token scripts send; the replicas accept any well-formed bearer token and act as the scenario's user. */
 export const AGENT_TOKEN = 'difflab-agent';

@@ -70,7 +70,8 @@ export interface AgentStep {
   verdict: Verdict;
 }
 
-export type EndReason = 'final_answer' | 'max_iterations' | 'stopped' | 'error';
+/** `time_limit`: the run's own time budget (the ReAct protocol's 300 s) ran out. */
+export type EndReason = 'final_answer' | 'max_iterations' | 'time_limit' | 'stopped' | 'error';
 
 /** Who acted: a model over one of the wire protocols, or a person (`human`, working in the playground). */
 export type RunActor = ProviderProtocol | 'human';
@@ -88,6 +89,8 @@ export interface RunSettings {
   mode: AgentMode;
   docs: DocsCondition;
   maxIterations: number;
+  /** Wall time for the whole run (model and actions), when the protocol has one. */
+  timeLimitMs?: number;
   temperature?: number;
   maxObservationChars: number;
 }
