@@ -1,0 +1,72 @@
+// End-to-end test of Bash in the built site: pick Bash in the editor's language picker, show a scenario's Bash
+// reference solution (paging with curl and jq), run it in the page's Bash sandbox worker and see it pass.
+// Usage: node test/e2e/bash.mjs [--screenshot]   (after `npm run build`)
+import { mkdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { assert, checkPageStayedClean, checklist, keepLocal, root, startOrExit } from './harness.mjs';
+
+const takeScreenshot = process.argv.includes('--screenshot');
+const READY_TIMEOUT = 120_000;
+const KEY = 'slack-core/create-launch-warroom';
+const checks = checklist();
+const { check } = checks;
+
+const { server, browser } = await startOrExit();
+let exitCode = 0;
+try {
+  const { context } = browser;
+  const guard = await keepLocal(context, { everyRequest: true });
+  const page = await context.newPage();
+  guard.watch(page);
+  const solution = await readFile(path.join(root, 'scenarios/slack/solutions/create-launch-warroom.sh'), 'utf8');
+
+  await check('the scenario opens and the environment is ready', async () => {
+    await page.goto(server.url);
+    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await page.getByLabel('Search scenarios').fill('create-launch-warroom');
+    await page.locator(`[data-scenario="${KEY}"]`).click();
+    await page.waitForFunction((k) => window.__difflab.store.getState().run.openKey === k && window.__difflab.store.getState().run.status === 'ready', KEY, { timeout: READY_TIMEOUT });
+    await page.getByTestId('monaco').waitFor({ timeout: 30_000 });
+  });
+
+  await check('picking Bash turns the starter into a curl starter, highlighted as shell', async () => {
+    await page.getByTestId('language').selectOption('bash');
+    await page.waitForFunction(() => window.__difflab.store.getState().editor.text.startsWith('# Your script runs in a Bash shell'), null, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid=monaco] .view-lines')?.textContent?.includes('curl'), null, { timeout: 10_000 });
+    // Shell colouring: the comment lines and the quoted strings are tokens of their own, coloured apart.
+    const tokens = await page.evaluate(() => [...document.querySelectorAll('[data-testid=monaco] .view-lines span span')].map((s) => [s.textContent ?? '', s.className]));
+    const comment = tokens.find(([t]) => t.startsWith('#'))?.[1];
+    const string = tokens.find(([t]) => t.startsWith("'"))?.[1];
+    assert(comment && string && comment !== string, `no shell colouring: comment ${comment}, string ${string}`);
+  });
+
+  await check('"Show solution" loads the Bash solution and Run passes it in the Bash sandbox', async () => {
+    await page.getByTestId('show-solution').click();
+    await page.waitForFunction((text) => window.__difflab.store.getState().editor.text === text, solution, { timeout: 10_000 });
+    await page.getByTestId('run').click();
+    await page.getByTestId('verdict').waitFor({ timeout: 60_000 });
+    const state = await page.evaluate(() => {
+      const s = window.__difflab.store.getState();
+      return { verdict: document.querySelector('[data-testid=verdict]')?.getAttribute('data-verdict'), console: s.run.console.map((e) => e.text), requests: s.run.requests.length, error: s.run.last?.script.error ?? null };
+    });
+    assert(state.verdict === 'pass', `verdict ${state.verdict}; error ${state.error}; console ${state.console.join(' | ')}`);
+    assert(state.console.some((line) => line.startsWith('created #atlas-2-4-warroom')), `console: ${state.console.join(' | ')}`);
+    assert(state.requests >= 3, `${state.requests} requests logged`);
+  });
+
+  if (takeScreenshot) {
+    await mkdir(path.join(root, 'test-results'), { recursive: true });
+    for (const [w, h] of [[1440, 900], [1024, 768]]) {
+      await page.setViewportSize({ width: w, height: h });
+      await page.waitForTimeout(300);
+      await page.screenshot({ path: path.join(root, 'test-results', `bash-${w}x${h}.png`) });
+    }
+  }
+
+  await checkPageStayedClean(check, guard);
+} finally {
+  await browser.close();
+  await server.close();
+  exitCode = checks.finish();
+}
+process.exit(exitCode);
