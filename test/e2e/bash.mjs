@@ -1,23 +1,15 @@
 // End-to-end test of Bash in the built site: pick Bash in the editor's language picker, show a scenario's Bash
 // reference solution (paging with curl and jq), run it in the page's Bash sandbox worker and see it pass.
-// Usage: node test/e2e/bash.mjs [--screenshot]   (after `npm run build`)
-import { mkdir, readFile } from 'node:fs/promises';
+// Usage: node test/e2e/bash.mjs [--browser chromium|firefox]   (after `npm run build`)
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, checklist, keepLocal, root, startOrExit } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
 
-const takeScreenshot = process.argv.includes('--screenshot');
 const READY_TIMEOUT = 120_000;
 const KEY = 'slack-core/create-launch-warroom';
-const checks = checklist();
-const { check } = checks;
 
-const { server, browser } = await startOrExit();
-let exitCode = 0;
-try {
-  const { context } = browser;
-  const guard = await keepLocal(context, { everyRequest: true });
-  const page = await context.newPage();
-  guard.watch(page);
+async function run({ browser, server, check }) {
+  const page = await browser.newPage();
   const solution = await readFile(path.join(root, 'scenarios/slack/solutions/create-launch-warroom.sh'), 'utf8');
 
   await check('the scenario opens and the environment is ready', async () => {
@@ -54,19 +46,9 @@ try {
     assert(state.requests >= 3, `${state.requests} requests logged`);
   });
 
-  if (takeScreenshot) {
-    await mkdir(path.join(root, 'test-results'), { recursive: true });
-    for (const [w, h] of [[1440, 900], [1024, 768]]) {
-      await page.setViewportSize({ width: w, height: h });
-      await page.waitForTimeout(300);
-      await page.screenshot({ path: path.join(root, 'test-results', `bash-${w}x${h}.png`) });
-    }
-  }
-
-  await checkPageStayedClean(check, guard);
-} finally {
-  await browser.close();
-  await server.close();
-  exitCode = checks.finish();
+  await screenshots(page, 'bash', 'solved');
+  await checkPageStayedClean(check, browser);
 }
-process.exit(exitCode);
+
+export const journey = { name: 'bash', run };
+if (isMain(import.meta.url)) await runJourneys([journey]);
