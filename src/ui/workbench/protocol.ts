@@ -1,4 +1,3 @@
-import type { LanguageId } from '../../sandbox/languages.ts';
 import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ScriptResult, ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
