@@ -127,7 +127,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return { tables, ms: Math.round(performance.now() - started) };
   },
 
-  async run({ source, runId, attemptId }) {
+  async run({ source, runId, attemptId, language }) {
     const s = sessionOf(attemptId);
     const { signal } = runs.get(runId)?.controller ?? new AbortController();
     let batch: ConsoleEntry[] = [];
@@ -139,6 +139,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     };
     try {
       return await s.runStep(source, {
+        language,
         signal,
         onConsole: (entry) => {
           batch.push(entry);
