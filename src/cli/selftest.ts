@@ -1,3 +1,4 @@
+import { bash } from '../sandbox/languages.ts';
 import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { endpointsCalled, RELEVANT_ENDPOINTS_FILE } from '../agent/docs.ts';
@@ -44,6 +45,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
   const dir = seedsDir(flags.seeds);
 
   const rows: Row[] = [];
+  const bashRuns = { passed: 0, total: 0 };
   const out = (line: string) => process.stdout.write(line + '\n');
   // Rubrics are judged by whether the answer holds the scenario's reference answer: deterministic, no model needed.
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
@@ -63,7 +65,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
           // copy of the seed costs what the seed holds.
           const session = await workbench.open(test);
           try {
-            await checkScenario(session, row, solutionFile, (requests) => {
+            await checkScenario(session, row, solutionFile, bashRuns, (requests) => {
               if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, requests));
             });
           } finally {
@@ -86,12 +88,19 @@ export async function selftestCommand(argv: string[]): Promise<number> {
     }
   });
   const passed = rows.filter((r) => r.ok).length;
+  if (bashRuns.total) out(`Bash solutions: ${bashRuns.passed} of ${bashRuns.total} passed`);
   out(`${passed} passed, ${rows.length - passed} failed`);
   return passed === rows.length ? EXIT_OK : EXIT_PROBLEMS;
 }
 
 /** The reference solution passes (with its measured horizon and span) and, in the reset environment, the empty script fails. */
-async function checkScenario(session: Session, row: Row, solutionFile: string | null, onRequests: (requests: RequestLogEntry[]) => void): Promise<void> {
+async function checkScenario(
+  session: Session,
+  row: Row,
+  solutionFile: string | null,
+  bashRuns: { passed: number; total: number },
+  onRequests: (requests: RequestLogEntry[]) => void,
+): Promise<void> {
   const test = session.scenario;
   const router = session.workbench.router;
   let solutionPassed = false;
@@ -117,6 +126,18 @@ async function checkScenario(session: Session, row: Row, solutionFile: string | 
     if (row.span && row.span.length && !sameSet(row.span, test.services)) {
       solutionPassed = false;
       row.why.push(`services: the scenario names ${test.services.join(', ')}, the reference solution reaches ${row.span.join(', ')}`);
+    }
+  }
+  // A Bash version beside the reference solution (solutions/<id>.sh) must pass too.
+  const bashFile = solutionFile?.replace(/\.[cm]?js$/, bash.fileExtension);
+  if (bashFile && bashFile !== solutionFile && isFile(bashFile)) {
+    const outcome = await runInSession(session, readTextFile(bashFile, 'Bash solution'), {}, undefined, 'bash');
+    await session.reset();
+    bashRuns.total++;
+    if (outcome.passed && !outcome.error) bashRuns.passed++;
+    else {
+      solutionPassed = false;
+      row.why.push(`Bash solution: ${outcome.passed ? `stopped: ${outcome.error?.split('\n')[0]}` : explain(outcome)}`);
     }
   }
   const empty = await runInSession(session, '');

@@ -1,5 +1,7 @@
 import type { SeedFile } from '../engine/types.ts';
 import type { Scenario } from '../scenarios/types.ts';
+import { expensivePatternLine, withBoundedPatterns } from '../evaluation/patternMatcher.ts';
+import { EVALUATION_PATTERN_BUDGET_MS } from '../evaluation/patternRunner.ts';
 import type { Session, Workbench } from '../session/workbench.ts';
 import { lintScenario, type LintReport, type ScriptRun } from './lint.ts';
 
@@ -16,12 +18,17 @@ async function runForLint(session: Session, source: string): Promise<ScriptRun> 
  */
 export async function lintScenarioIn(workbench: Workbench, scenario: Scenario, solution: string | null, seed: (name: string) => Promise<SeedFile> | SeedFile): Promise<LintReport> {
   const session = await workbench.open(scenario);
+  let input: Parameters<typeof lintScenario>[0];
   try {
     const empty = await runForLint(session, '');
     await session.reset();
     const reference = solution === null ? null : await runForLint(session, solution);
-    return lintScenario({ scenario, schema: session.env.template.schemaInfo, seed: await seed(scenario.seed), reference, empty });
+    input = { scenario, schema: session.env.template.schemaInfo, seed: await seed(scenario.seed), reference, empty };
   } finally {
     await session.dispose();
   }
+  // Every mutant's verdict with its patterns bounded in time: one budget for each verdict the lint takes.
+  const { value: report, expensive } = await withBoundedPatterns(() => lintScenario(input), EVALUATION_PATTERN_BUDGET_MS * 16);
+  if (expensive.length) report.problems.push(expensivePatternLine(expensive));
+  return report;
 }
