@@ -824,7 +824,7 @@ scenario({
 const suite = {
   format: 'difflab-suite/1',
   id: 'company-core',
-  name: 'Fernbrook: cross-service workflows',
+  name: 'Fernbrook (cross-service)',
   description: 'One company, Fernbrook Systems, in Slack, Box, Google Calendar, Linear and MailHub: each scenario crosses two to five of them (incident follow-up, onboarding and offboarding, customer meetings, release coordination, weekly reports, moving a project between teams).',
   services: ['slack', 'box', 'calendar', 'linear', 'mail'],
   seed: 'fernbrook',
