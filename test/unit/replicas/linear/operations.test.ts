@@ -135,7 +135,7 @@ describe('issues', () => {
     for (const u of diff.updates) {
       expect(Object.keys(u.after).filter((k) => JSON.stringify(u.after[k]) !== JSON.stringify(u.before[k])).sort()).toEqual(['labelIds', 'updatedAt']);
       const rows = await t.query<{ l: string }>(`SELECT "issue_label_id" AS l FROM issue_label_issue_association WHERE "issue_id" = $1`, [u.after.id]);
-      expect([...u.after.labelIds].sort()).toEqual(rows.map((r) => r.l).sort());
+      expect([...(u.after.labelIds as string[])].sort()).toEqual(rows.map((r) => r.l).sort());
     }
   });
 
