@@ -493,24 +493,7 @@ type PaidSubscription {
 }
 
 type Project {
-  archivedAt: DateTime
-  createdAt: DateTime!
-  description: String!
   id: ID!
-  issues(after: String, before: String, filter: IssueFilter, first: Int, includeArchived: Boolean, last: Int, orderBy: PaginationOrderBy): IssueConnection!
-  name: String!
-  updatedAt: DateTime!
-}
-
-type ProjectConnection {
-  edges: [ProjectEdge!]!
-  nodes: [Project!]!
-  pageInfo: PageInfo!
-}
-
-type ProjectEdge {
-  cursor: String!
-  node: Project!
 }
 
 type ProjectMilestone {
@@ -629,7 +612,6 @@ type Team {
   members(after: String, before: String, filter: UserFilter, first: Int, includeArchived: Boolean, includeDisabled: Boolean, last: Int, orderBy: PaginationOrderBy): UserConnection!
   memberships(after: String, before: String, first: Int, includeArchived: Boolean, last: Int, orderBy: PaginationOrderBy): TeamMembershipConnection!
   states(after: String, before: String, filter: WorkflowStateFilter, first: Int, includeArchived: Boolean, last: Int, orderBy: PaginationOrderBy): WorkflowStateConnection!
-  projects(after: String, before: String, first: Int, includeArchived: Boolean, includeSubTeams: Boolean, last: Int, orderBy: PaginationOrderBy): ProjectConnection!
 }
 
 type TeamConnection {

@@ -38,12 +38,14 @@ describe.skipIf(!present)("the GraphQL documents of Agent-Diff's recorded Linear
     expect(finding!.documents).toBeGreaterThan(400);
   });
 
-  it('none that Linear\'s published schema accepts is refused by the replica', () => {
-    expect(finding!.replicaMisses).toEqual({});
+  it("one that Linear's published schema accepts is refused by the replica: a team's projects, which it does not serve", () => {
+    // (Linear would refuse that document too, as too complex: 50 projects × 50 issues × 5 comments, 32,301 points.)
+    expect(finding!.replicaMisses).toEqual({ 'Cannot query field "projects" on type "Team".': 1 });
   });
 
-  it('the complexity limit refuses one, which Linear would refuse too: a team\'s projects, each with 50 issues and 5 comments each', () => {
-    expect(finding!.overComplexityLimit.map((o) => o.complexity)).toEqual([expect.closeTo(32301, 0)]);
-    expect(finding!.overComplexityLimit[0].text).toMatch(/projects/);
+  it('none that the replica accepts is over the complexity limit', () => {
+    expect(finding!.overComplexityLimit).toEqual([]);
+    expect(finding!.maxComplexity).toBeGreaterThan(1000);
+    expect(finding!.maxComplexity).toBeLessThan(10_000);
   });
 });
