@@ -5,7 +5,8 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import type { BuildOptions } from 'esbuild';
-import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
+import type { ScriptLanguage, SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
+import { zoneinfoFile } from './zoneinfo.ts';
 
 const MB = 1024 * 1024;
 const NODE_WORKER_STACK_MB = 4;
@@ -25,6 +26,8 @@ const BUILD_OPTIONS = {
   target: 'node20',
   packages: 'external',
   logLevel: 'silent',
+  // `import text from './x.py?raw'`, as Vite reads it: esbuild drops the query and loads the file as text.
+  loader: { '.py': 'text' },
 } satisfies BuildOptions;
 /** Bundles unused for this long are deleted on a rebuild; a fresher one may still serve another process. */
 const STALE_BUNDLE_MS = 60 * 60 * 1000;
@@ -96,7 +99,10 @@ export function bundleEntry(entry: string, cacheDir: string, root: string = ROOT
   // Loaded only when a bundle must be built: most processes find one.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = esbuild.buildSync({ ...BUILD_OPTIONS, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: cacheDir });
-  const inputs = Object.keys(result.metafile.inputs).sort();
+  // An input imported with a query (`x.py?raw`) is the file without it.
+  const inputs = Object.keys(result.metafile.inputs)
+    .map((input) => input.replace(/\?[^/]*$/, ''))
+    .sort();
   const hash = contentHash(root, inputs);
   const output = result.outputFiles[0];
   if (!hash || !output) throw new Error('esbuild produced no bundle');
@@ -126,29 +132,55 @@ export function pickWorkerEntry(bundle: () => string, warn: (line: string) => vo
   }
 }
 
-let workerEntry: URL | undefined;
+const workerEntries = new Map<string, URL>();
 
 /**
  * Bundled once per process (tsx in each worker cost ~85% of its start-up), and again if another process has
  * since deleted the bundle.
  */
-export function sandboxWorkerEntry(): URL {
-  if (workerEntry && workerEntry !== TSX_BOOTSTRAP && !existsSync(workerEntry)) workerEntry = undefined;
-  workerEntry ??= pickWorkerEntry(
-    () => bundleEntry(fileURLToPath(new URL('./sandboxWorker.ts', import.meta.url)), CACHE_DIR),
+function bundledEntry(file: string): URL {
+  let entry = workerEntries.get(file);
+  if (entry && entry !== TSX_BOOTSTRAP && !existsSync(entry)) entry = undefined;
+  entry ??= pickWorkerEntry(
+    () => bundleEntry(fileURLToPath(new URL(file, import.meta.url)), CACHE_DIR),
     (line) => process.stderr.write(`${line}\n`),
   );
-  return workerEntry;
+  workerEntries.set(file, entry);
+  return entry;
 }
 
-/** A WorkerFactory whose workers start from this entry module (measure-sandbox.ts compares the two). */
-export function nodeWorkerFactory(entry: () => URL): WorkerFactory {
-  return (limits) => {
-    const worker = new Worker(entry(), {
-      // Not the parent's flags (vitest's, or an --import that would not apply anyway).
+export function sandboxWorkerEntry(): URL {
+  return bundledEntry('./sandboxWorker.ts');
+}
+
+/** The Python worker has no tsx fallback: Pyodide's start-up dwarfs the bundling it would save. */
+export function pythonWorkerEntry(): URL {
+  let entry = workerEntries.get('./pythonWorker.ts');
+  if (!entry || !existsSync(entry)) {
+    entry = pathToFileURL(bundleEntry(fileURLToPath(new URL('./pythonWorker.ts', import.meta.url)), CACHE_DIR));
+    workerEntries.set('./pythonWorker.ts', entry);
+  }
+  return entry;
+}
+
+function startWorker(entry: URL, limits: SandboxLimits, language: ScriptLanguage): Worker {
+  if (language === 'python') {
+    return new Worker(entry, {
       execArgv: [],
       resourceLimits: nodeResourceLimits(limits),
+      // Nothing of the host's environment (the model's API key among it) is copied into the worker.
+      env: {},
+      workerData: { denyImportsHook: new URL('./denyImportsHook.mjs', import.meta.url).href, zoneinfoFile: zoneinfoFile() },
     });
+  }
+  // Not the parent's flags (vitest's, or an --import that would not apply anyway).
+  return new Worker(entry, { execArgv: [], resourceLimits: nodeResourceLimits(limits) });
+}
+
+/** A WorkerFactory whose JavaScript workers start from this entry module (measure-sandbox.ts compares the two). */
+export function nodeWorkerFactory(entry: () => URL): WorkerFactory {
+  return (limits, language = 'javascript') => {
+    const worker = startWorker(language === 'python' ? pythonWorkerEntry() : entry(), limits, language);
     const adapter: WorkerLike = {
       postMessage: (message, transfer) => worker.postMessage(message, transfer as TransferListItem[] | undefined),
       onMessage: (listener) => void worker.on('message', listener),

@@ -2,7 +2,7 @@ import type { ConsoleEntry, SandboxLimits, ScriptDeterminism, ShimRequest, ShimR
 
 /** Messages between runScript (host) and startSandboxWorker (worker). Plain data: they cross postMessage. */
 export type HostToWorker =
-  | { type: 'run'; source: string; limits: SandboxLimits; determinism: ScriptDeterminism }
+  | { type: 'run'; source: string; limits: SandboxLimits; determinism: ScriptDeterminism; sync?: SyncChannel }
   | { type: 'fetchResult'; id: number; response: ShimResponse }
   | { type: 'fetchError'; id: number; message: string };
 
@@ -15,6 +15,17 @@ export type WorkerToHost =
   | { type: 'memory'; bytes: number }
   | { type: 'done'; ok: true }
   | { type: 'done'; ok: false; reason: StopReason; error: string };
+
+/**
+ * How a worker that must block on a fetch (Python's `requests` is synchronous) gets its answer where shared memory
+ * exists (Node): the host posts each fetchResult/fetchError on `port`, then sets `flag[0]` to 1 and notifies it; the
+ * worker waits on the flag and reads the message from the port synchronously. Without one (a page that is not
+ * cross-origin isolated) the worker gets the same messages as usual and suspends on them (JSPI).
+ */
+export interface SyncChannel {
+  port: MessagePort;
+  flag: SharedArrayBuffer;
+}
 
 /** The VM's module file name: error lines refer to it. */
 export const SCRIPT_FILE_NAME = 'script.js';

@@ -1,4 +1,4 @@
-import { isMessage, WASM_BASE_BYTES, type HostToWorker, type WorkerToHost } from './protocol.ts';
+import { isMessage, WASM_BASE_BYTES, type HostToWorker, type SyncChannel, type WorkerToHost } from './protocol.ts';
 import { answerFetch } from './shimHttp.ts';
 import {
   abortedMessage,
@@ -16,6 +16,7 @@ import {
   type RequestLogEntry,
   type SandboxLimits,
   type ScriptDeterminism,
+  type ScriptLanguage,
   type ScriptResult,
   type ShimRequest,
   type StopReason,
@@ -25,6 +26,8 @@ import {
 
 export interface RunScriptOptions extends ScriptDeterminism {
   fetch: FetchHandler;
+  /** JavaScript when left out. */
+  language?: ScriptLanguage;
   createWorker: WorkerFactory;
   limits?: Partial<SandboxLimits>;
   /** Each console line as the script prints it (the result repeats them all). */
@@ -69,6 +72,8 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
   let settle: (result: ScriptResult) => void = () => {};
   let ended = false;
   const inFlight = new Set<Promise<void>>();
+  const language = options.language ?? 'javascript';
+  const sync = language === 'python' ? newSyncChannel() : null;
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
@@ -82,6 +87,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     } catch {
       // Already gone.
     }
+    sync?.host.close();
     let final = outcome;
     // The over-limit fetch() rejected inside the script; whether the script caught that or died of it, the
     // limit is the story (a timeout or memory stop still says what finally stopped it).
@@ -123,20 +129,29 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     if (!ended) worker?.postMessage(message, transfer);
   }
 
+  /** A fetch's answer: on the sync channel when the worker blocks for it, else as a message. */
+  function answer(message: Extract<HostToWorker, { type: 'fetchResult' | 'fetchError' }>, transfer: Transferable[] = []): void {
+    if (ended) return;
+    if (!sync) return send(message, transfer);
+    sync.host.postMessage(message, transfer);
+    Atomics.store(sync.flag, 0, 1);
+    Atomics.notify(sync.flag, 0);
+  }
+
   async function relayFetch(id: number, request: ShimRequest): Promise<void> {
     requestCount++;
     if (requestCount > limits.maxRequests) {
       requestLimitHit = true;
-      send({ type: 'fetchError', id, message: requestRefusedMessage(limits) });
+      answer({ type: 'fetchError', id, message: requestRefusedMessage(limits) });
       return;
     }
     try {
       const response = await answerFetch(options.fetch, request, (entry) => {
         if (!ended) requests.push(entry);
       });
-      send({ type: 'fetchResult', id, response }, [response.body.buffer]);
+      answer({ type: 'fetchResult', id, response }, [response.body.buffer]);
     } catch (error) {
-      send({ type: 'fetchError', id, message: error instanceof Error ? error.message : String(error) });
+      answer({ type: 'fetchError', id, message: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -190,16 +205,30 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
   }
   options.signal?.addEventListener('abort', onAbort);
   try {
-    worker = options.createWorker(limits);
+    worker = options.createWorker(limits, language);
     worker.onMessage(onMessage);
     worker.onError(onWorkerError);
     timer = setTimeout(
       () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`) }),
       STARTUP_TIMEOUT_MS,
     );
-    send({ type: 'run', source, limits, determinism: { now: options.now, randomSeed: options.randomSeed } });
+    const determinism = { now: options.now, randomSeed: options.randomSeed };
+    if (sync) send({ type: 'run', source, limits, determinism, sync: sync.channel }, [sync.channel.port]);
+    else send({ type: 'run', source, limits, determinism });
   } catch (error) {
     end({ ok: false, reason: 'crash', error: crashMessage(error instanceof Error ? error.message : String(error)) });
   }
   return done;
+}
+
+/** The host's end of a SyncChannel, where shared memory exists (Node, or a cross-origin isolated page). */
+function newSyncChannel(): { channel: SyncChannel; host: MessagePort; flag: Int32Array } | null {
+  if (typeof SharedArrayBuffer === 'undefined' || typeof Atomics === 'undefined') return null;
+  try {
+    const buffer = new SharedArrayBuffer(4);
+    const { port1, port2 } = new MessageChannel();
+    return { channel: { port: port2, flag: buffer }, host: port1, flag: new Int32Array(buffer) };
+  } catch {
+    return null;
+  }
 }

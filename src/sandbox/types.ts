@@ -97,7 +97,11 @@ export interface ScriptDeterminism {
   randomSeed?: number;
 }
 
-export type WorkerFactory = (limits: SandboxLimits) => WorkerLike;
+/** The languages a script can be written in; each runs in a worker of its own kind. */
+export type ScriptLanguage = 'javascript' | 'python';
+
+/** Starts a worker for one script of this language (JavaScript when left out). */
+export type WorkerFactory = (limits: SandboxLimits, language?: ScriptLanguage) => WorkerLike;
 
 /** The worker side's end of the channel: `self` in a browser worker, `parentPort` in a Node worker_thread. */
 export interface WorkerPort {
