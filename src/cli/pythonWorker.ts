@@ -1,9 +1,10 @@
 import { register } from 'node:module';
-import { parentPort, receiveMessageOnPort, workerData, type TransferListItem } from 'node:worker_threads';
+import { parentPort, receiveMessageOnPort, workerData, type MessagePort as NodePort, type TransferListItem } from 'node:worker_threads';
 import { loadPyodide } from 'pyodide';
 import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
-import { startPythonWorker } from '../sandbox/python/pythonWorker.ts';
+import { pythonRunner } from '../sandbox/python/pythonRunner.ts';
 import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
+import { startSandboxWorker } from '../sandbox/worker.ts';
 import { readZoneinfo } from './zoneinfo.ts';
 
 // The Node entry of the Python sandbox worker (started by createNodeWorker.ts from a bundle of this file). Pyodide
@@ -14,20 +15,21 @@ const { denyImportsHook, zoneinfoFile } = workerData as { denyImportsHook: strin
 
 const load: LoadPyodide = async (options) => (await loadPyodide(options)) as unknown as PyodideLike;
 
-startPythonWorker(
+startSandboxWorker(
   {
     postMessage: (message, transfer) => port.postMessage(message, transfer as TransferListItem[] | undefined),
     onMessage: (listener) => port.on('message', listener),
   },
-  {
+  pythonRunner({
     loadPyodide: load,
-    receiveSync: (channel) => receiveMessageOnPort(channel as unknown as import('node:worker_threads').MessagePort),
     loadZoneinfo: async () => (zoneinfoFile ? readZoneinfo(zoneinfoFile) : {}),
     lockdown: () => {
+      // From here on this thread imports nothing: JavaScript reached from Python could not load node:fs & co.
       register(denyImportsHook);
       removeNetworkAndStorage();
       // The worker's process object reaches the host's files and native bindings (process.binding, dlopen).
       delete (globalThis as { process?: unknown }).process;
     },
-  },
+  }),
+  { receiveSync: (channel) => receiveMessageOnPort(channel as unknown as NodePort) },
 );

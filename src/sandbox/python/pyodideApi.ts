@@ -21,6 +21,11 @@ export interface PyodideLike {
   FS: {
     mkdirTree(path: string): void;
     writeFile(path: string, data: string | Uint8Array): void;
+    readFile(path: string): Uint8Array;
+    readdir(path: string): string[];
+    stat(path: string): { mode: number };
+    isDir(mode: number): boolean;
+    isFile(mode: number): boolean;
   };
   runPython(code: string): unknown;
   pyimport(name: string): { [name: string]: unknown };
