@@ -7,14 +7,15 @@ import { findSeedFile, seedsDir } from './seeds.ts';
 import { findTest, loadSuiteFile } from './suites.ts';
 import { runScenario } from './runScenario.ts';
 import { defaultLimits, type SandboxLimits } from '../sandbox/types.ts';
+import { languageOfFile, languages } from '../sandbox/languages.ts';
 
 export const runSpec = {
   name: 'run',
-  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js> [--seeds <dir>]',
+  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js|script.py> [--seeds <dir>]',
   flags: {
     suite: { type: 'string', required: true, valueName: 'file', description: "suite file (DiffLab's format or Agent-Diff's)" },
     test: { type: 'string', required: true, valueName: 'id', description: 'id of the test to run' },
-    script: { type: 'string', required: true, valueName: 'file.js', description: 'the script: JavaScript that calls the real API hosts with fetch' },
+    script: { type: 'string', required: true, valueName: 'file.js', description: 'the script, in the language its extension names (.js, .py): it calls the real API hosts' },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
     'timeout-ms': { type: 'number', valueName: 'ms', description: "the script's time budget", defaultText: '10000' },
   },
@@ -31,6 +32,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   const suite = loadSuiteFile(flags.suite);
   const test = findTest(suite, flags.test);
   const source = readTextFile(resolve(flags.script), 'script file');
+  const language = languageOfFile(flags.script);
+  if (!language) {
+    throw new CliError(`the language of ${flags.script} is not known from its extension`, [
+      `name the script ${languages.map((l) => `*${l.fileExtension}`).join(', ')}`,
+    ]);
+  }
   const dir = seedsDir(flags.seeds);
   if (!findSeedFile(dir, test.seed)) {
     throw new CliError(`seed "${test.seed}" of test ${test.id} not found under ${dir}`, [
@@ -41,14 +48,14 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   const limits: SandboxLimits = { ...defaultLimits, ...(flags['timeout-ms'] !== undefined ? { timeMs: flags['timeout-ms'] } : {}) };
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  await withPrewarmedWorkbench(dir, { limits }, async (workbench) => {
+  await withPrewarmedWorkbench(dir, { limits, language: language.id }, async (workbench) => {
     try {
       await workbench.ensureTemplate(test.seed);
     } catch (err) {
       if (err instanceof CliError) throw err;
       throw new CliError(`seed "${test.seed}" could not be loaded: ${(err as Error).message}`);
     }
-    const { outcome } = await runScenario(workbench, test, source, limits);
+    const { outcome } = await runScenario(workbench, test, source, limits, undefined, language.id);
     process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
   });
   return EXIT_OK;
