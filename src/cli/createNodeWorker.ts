@@ -140,6 +140,11 @@ export function pickWorkerEntry(bundle: () => string, warn: (line: string) => vo
 
 const workerEntries = new Map<LanguageId, URL>();
 
+/** Whether this build has a sandbox for the language. */
+export function hasWorkerFor(language: LanguageId): boolean {
+  return !!WORKER_ENTRIES[language];
+}
+
 /** The TypeScript source of a language's worker entry; throws for a language this build has no sandbox for. */
 export function workerSource(language: LanguageId): URL {
   const entry = WORKER_ENTRIES[language];
