@@ -31,7 +31,7 @@ function walk(recorded: unknown, replayed: unknown, map: Map<string, string>): v
     return;
   }
   if (Array.isArray(recorded) && Array.isArray(replayed)) {
-    for (let i = 0; i < Math.min(recorded.length, replayed.length); i++) walk(recorded[i], replayed[i], map);
+    pairElements(recorded, replayed).forEach(([a, b]) => walk(a, b, map));
     return;
   }
   if (recorded && replayed && typeof recorded === 'object' && typeof replayed === 'object') {
@@ -39,6 +39,50 @@ function walk(recorded: unknown, replayed: unknown, map: Map<string, string>): v
       if (key in (replayed as object)) walk((recorded as Record<string, unknown>)[key], (replayed as Record<string, unknown>)[key], map);
     }
   }
+}
+
+/** An object's fields that are not ids: what tells one record from another when a list's order differs. */
+function signature(value: unknown): Map<string, unknown> | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const fields = new Map<string, unknown>();
+  for (const [key, field] of Object.entries(value)) {
+    if (field === null || typeof field === 'object') continue;
+    if (typeof field === 'string' && (isId(field) || idTokens(field).length)) continue;
+    fields.set(key, field);
+  }
+  return fields;
+}
+
+/**
+ * The elements of two lists that stand for the same record: by their non-id fields where the elements are
+ * objects (the replica may list them in another order), else by position.
+ */
+function pairElements(recorded: unknown[], replayed: unknown[]): [unknown, unknown][] {
+  const signatures = replayed.map(signature);
+  if (signatures.every((s) => !s?.size)) return recorded.slice(0, replayed.length).map((a, i) => [a, replayed[i]]);
+  const used = new Set<number>();
+  const pairs: [unknown, unknown][] = [];
+  for (const element of recorded) {
+    const mine = signature(element);
+    if (!mine?.size) continue;
+    let best = -1;
+    let bestScore = 0;
+    signatures.forEach((theirs, i) => {
+      if (used.has(i) || !theirs) return;
+      let score = 0;
+      for (const [key, field] of mine) if (theirs.get(key) === field) score++;
+      // Every non-id field must agree: a record that changed is not the same line of output.
+      if (score === mine.size && score === theirs.size && score > bestScore) {
+        best = i;
+        bestScore = score;
+      }
+    });
+    if (best >= 0) {
+      used.add(best);
+      pairs.push([element, replayed[best]]);
+    }
+  }
+  return pairs;
 }
 
 /** Ids at the same positions of two texts whose id tokens line up one for one. */
@@ -64,18 +108,29 @@ function parseJson(text: string): unknown {
  * ones: the first place an id appeared is where the model read it.
  */
 export function alignIds(recorded: string, replayed: string, into: Map<string, string> = new Map()): Map<string, string> {
+  const found = new Map<string, string>();
+  collectPairs(recorded, replayed, found);
+  // An id the replay printed too is a record both runs share (a seed row): it needs no substitution, and nor does
+  // a replayed id that the recording shows (the pair crossed two records).
+  for (const [from, to] of found) {
+    if (!into.has(from) && !replayed.includes(from) && !recorded.includes(to)) into.set(from, to);
+  }
+  return into;
+}
+
+function collectPairs(recorded: string, replayed: string, into: Map<string, string>): void {
   const a = parseJson(recorded.trim());
   const b = parseJson(replayed.trim());
   if (a !== undefined && b !== undefined) {
     walk(a, b, into);
-    return into;
+    return;
   }
   const left = recorded.split('\n');
   const right = replayed.split('\n');
   // Line by line; where the counts differ, lines are matched by their text with the ids blanked out, in order.
   if (left.length === right.length) {
     left.forEach((line, i) => alignTokens(line, right[i], into));
-    return into;
+    return;
   }
   let j = 0;
   for (const line of left) {
@@ -88,7 +143,6 @@ export function alignIds(recorded: string, replayed: string, into: Map<string, s
       }
     }
   }
-  return into;
 }
 
 /** The code with every mapped recorded id replaced by its replayed id (longest ids first). */

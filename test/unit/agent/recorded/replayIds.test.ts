@@ -40,3 +40,13 @@ describe('substituteIds', () => {
     expect(substituteIds('nothing here', map)).toEqual({ code: 'nothing here', substituted: [] });
   });
 });
+
+describe('alignIds: records both runs share', () => {
+  const ENG = 'ad608998-915c-4bad-bcd9-85ebfccccee8';
+  const PROD = '58c03c85-7b0c-466d-9a4c-120209fccb56';
+  it('pairs list elements by their other fields when the replica lists them in another order, and skips shared ids', () => {
+    const recorded = JSON.stringify({ nodes: [{ id: PROD, name: 'Product' }, { id: ENG, name: 'Engineering' }, { id: A, name: 'New' }] });
+    const replayed = JSON.stringify({ nodes: [{ id: ENG, name: 'Engineering' }, { id: B, name: 'New' }, { id: PROD, name: 'Product' }] });
+    expect([...alignIds(recorded, replayed)]).toEqual([[A, B]]);
+  });
+});
