@@ -14,7 +14,9 @@ interface DedicatedScope {
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
 }
 const scope = self as unknown as DedicatedScope;
-const indexURL = new URL(`./${PYODIDE_ASSET_DIR}/`, import.meta.url).href;
+// Relative to this worker's own URL (self.location), not `new URL(…, import.meta.url)`: Vite would rewrite that
+// pattern as an asset import.
+const indexURL = new URL(`${PYODIDE_ASSET_DIR}/`, self.location.href).href;
 // Captured now: the lockdown removes fetch from this scope once Pyodide has loaded.
 const siteFetch = fetch.bind(globalThis);
 
