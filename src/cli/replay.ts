@@ -111,7 +111,8 @@ function describe(row: Row): string {
   if (row.error) return `${head}  error: ${row.error}`;
   const r = row.replay!;
   const mark = r.agrees ? 'agree' : 'DISAGREE';
-  const failures = r.agrees ? '' : `  [${r.verdict.failures.join('; ').slice(0, 300)}]`;
+  const stopped = r.steps.filter((s) => s.script && !s.script.ok && s.script.reason !== 'error').map((s) => `step ${s.index + 1}: ${s.script!.error}`);
+  const failures = r.agrees ? '' : `  [${[...stopped, ...r.verdict.failures].join('; ').slice(0, 300)}]`;
   return `${head}  recorded ${verdictWord(r.recordedPassed)}, replayed ${verdictWord(r.replayedPassed)}  ${mark}  (${r.steps.length} steps)${failures}`;
 }
 

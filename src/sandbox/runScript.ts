@@ -47,8 +47,11 @@ export interface RunScriptOptions extends ScriptDeterminism {
 const TERMINATE_GRACE_MS = 1000;
 /** How long a finished run waits for requests still being answered. */
 const IN_FLIGHT_GRACE_MS = 5000;
-/** A worker that has not started the script by then is reported as crashed (a cold browser start takes ~0.5 s). */
-const STARTUP_TIMEOUT_MS = 30_000;
+/**
+ * A worker that has not started the script by then is reported as crashed (a cold browser start takes ~0.5 s for
+ * QuickJS; Pyodide takes seconds, and many times that on a machine whose cores are all busy).
+ */
+const STARTUP_TIMEOUT_MS: Record<string, number> = { javascript: 30_000, python: 180_000 };
 /** A worker that dies with its WebAssembly heap this close to the cap is taken to have run out of memory. */
 const NEAR_CAP = 0.8;
 
@@ -221,9 +224,10 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     worker = options.createWorker(limits, language);
     worker.onMessage(onMessage);
     worker.onError(onWorkerError);
+    const startupMs = STARTUP_TIMEOUT_MS[language] ?? STARTUP_TIMEOUT_MS.javascript;
     timer = setTimeout(
-      () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`) }),
-      STARTUP_TIMEOUT_MS,
+      () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${startupMs / 1000} s`) }),
+      startupMs,
     );
     const files = (options.files ?? []).map(copyFile);
     const determinism = { now: options.now, randomSeed: options.randomSeed };
