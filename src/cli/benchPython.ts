@@ -56,7 +56,7 @@ export async function benchPython(): Promise<object> {
   const workers = prewarmed(createNodeWorker);
   const workbench = await openWorkbench(seedsDir(undefined), { createWorker: workers.createWorker });
   try {
-    const env = await workbench.openSeed('northwind_slack', null);
+    const env = await workbench.openSeed('northwind_slack');
     const run = async (language: 'python' | 'javascript', createWorker: WorkerFactory, source = SCRIPTS[language]) => {
       const started = performance.now();
       const result = await runScript(source, {
