@@ -6,6 +6,7 @@ import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import { startSandboxWorker } from '../createBrowserWorker.ts';
 
 /**
  * The main thread's side of the workbench worker. PGlite, the router and the sandbox's host all live in that
@@ -18,6 +19,8 @@ export class WorkbenchClient implements WorkbenchPort {
   private readonly consoleListeners = new Map<number, (entries: ConsoleEntry[]) => void>();
   private dead: Error | null = null;
   private judge: Judge | null = null;
+  /** The sandbox workers this page started for the workbench worker's scripts, by the worker's id for them. */
+  private readonly sandboxes = new Map<number, Worker>();
 
   /**
    * `dataDir` is the prebuilt data directory's download, started by the page before this worker has even loaded,
@@ -38,6 +41,21 @@ export class WorkbenchClient implements WorkbenchPort {
     }
     if (msg.kind === 'judge') {
       void this.answerJudge(msg.id, msg.request);
+      return;
+    }
+    if (msg.kind === 'spawnSandbox') {
+      const { id } = msg;
+      try {
+        const report = (message: string) => this.worker.postMessage({ kind: 'sandboxFailed', id, message } satisfies ToWorker);
+        this.sandboxes.set(id, startSandboxWorker(msg.language, msg.port, report));
+      } catch (err) {
+        this.worker.postMessage({ kind: 'sandboxFailed', id, message: (err as Error).message } satisfies ToWorker);
+      }
+      return;
+    }
+    if (msg.kind === 'terminateSandbox') {
+      this.sandboxes.get(msg.id)?.terminate();
+      this.sandboxes.delete(msg.id);
       return;
     }
     const p = this.pending.get(msg.id);
@@ -163,6 +181,8 @@ export class WorkbenchClient implements WorkbenchPort {
 
   dispose(): void {
     this.worker.terminate();
+    for (const w of this.sandboxes.values()) w.terminate();
+    this.sandboxes.clear();
     this.fail(new Error('the workbench was closed'));
   }
 }
