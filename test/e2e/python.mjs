@@ -40,8 +40,13 @@ try:
 except ImportError:
     print('js closed')
 `)};
-function start() { return { worker: new Worker(workerUrl, { type: 'module' }), created: performance.now() }; }
-function run({ worker, created }, posted = performance.now()) {
+function start() {
+  const worker = new Worker(workerUrl, { type: 'module' });
+  const channel = new MessageChannel();
+  worker.postMessage({ port: channel.port2 }, [channel.port2]);
+  return { worker, port: channel.port1, created: performance.now() };
+}
+function run({ worker: thread, port: worker, created }, posted = performance.now()) {
   return new Promise((resolve) => {
     const fetches = [];
     const out = { console: [], fetchGaps: [], createdToStarted: 0, postedToStarted: 0 };
@@ -56,11 +61,11 @@ function run({ worker, created }, posted = performance.now()) {
       if (data.type === 'done') {
         out.done = { ok: data.ok, reason: data.reason, error: data.error };
         for (let i = 1; i < fetches.length; i++) out.fetchGaps.push(fetches[i] - fetches[i - 1]);
-        worker.terminate();
+        thread.terminate();
         resolve(out);
       }
     };
-    worker.onerror = (e) => { out.done = { ok: false, error: 'worker error: ' + e.message }; resolve(out); };
+    thread.onerror = (e) => { out.done = { ok: false, error: 'worker error: ' + e.message }; resolve(out); };
     worker.postMessage({ type: 'run', language: 'python', source, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [] });
   });
 }
