@@ -115,8 +115,10 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
       }
       const { source, limits, determinism } = job;
       const { pyodide, run, baseBytes } = loaded;
-      const clock = determinism.now === undefined ? realClock() : virtualClock(determinism.now);
       const realNow = performance.now.bind(performance);
+      const realDateNow = Date.now.bind(Date);
+      // The script's clock must not read the globals it replaces: a real clock reads the captured originals.
+      const clock = determinism.now === undefined ? { ...realClock(), dateNow: realDateNow, perfNow: realNow } : virtualClock(determinism.now);
       useScriptClock(clock);
       let consoleChars = 0;
       let truncated = false;
