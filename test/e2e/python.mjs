@@ -3,12 +3,11 @@
 // site, blocking requests through JSPI) and speaks the sandbox protocol to it, answering its fetches itself.
 // Prints the cold start, a request's round trip (median) and the next script's start; exits 1 on a failed check.
 // Usage: node test/e2e/python.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { spawn } from 'node:child_process';
-import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+// Browsers are the two-browser harness's (test/e2e/browsers.mjs); the probe posts its result back to this server.
+import { readdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchEngine } from './browsers.mjs';
 import { dist } from './harness.mjs';
 
 const BASE = '/sub/difflab/';
@@ -119,41 +118,24 @@ const nextResult = (ms) =>
     };
   });
 
-async function inChromium() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'difflab-py-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-  });
+/** The probe in one of the harness's browsers (puppeteer-core: Chromium over CDP, firefox-esr over WebDriver BiDi). */
+async function inBrowser(name) {
+  const engine = await launchEngine(name, { viewport: { width: 1024, height: 768 } });
   try {
     const waiting = nextResult(240_000);
-    await (context.pages()[0] ?? (await context.newPage())).goto(probeUrl);
+    const page = await engine.browser.newPage();
+    await page.goto(probeUrl, { waitUntil: 'load', timeout: 120_000 });
     return await waiting;
   } finally {
-    await context.close();
-    await rm(dir, { recursive: true, force: true });
-  }
-}
-
-/** firefox-esr has no Playwright protocol here: it opens the probe headless and the probe posts its result. */
-async function inFirefox() {
-  const dir = await mkdtemp(path.join(tmpdir(), 'difflab-py-ff-'));
-  const child = spawn('/usr/bin/firefox-esr', ['--headless', '--no-remote', '--profile', dir, probeUrl], { stdio: 'ignore' });
-  try {
-    return await nextResult(240_000);
-  } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve).once('error', resolve));
-    await rm(dir, { recursive: true, force: true });
+    await engine.close();
   }
 }
 
 let failed = 0;
-for (const [name, open] of [['chromium', inChromium], ['firefox', inFirefox]]) {
+for (const name of ['chromium', 'firefox']) {
   if (only && only !== name) continue;
   try {
-    const r = await open();
+    const r = await inBrowser(name);
     const problems = [];
     if (!r.cold.done?.ok) problems.push(`cold run failed: ${r.cold.done?.error}`);
     if (!r.warm.done?.ok) problems.push(`warm run failed: ${r.warm.done?.error}`);
