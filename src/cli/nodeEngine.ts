@@ -1,14 +1,15 @@
+import { installNodePatternWorker } from './patternWorker.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../engine/index.ts';
 import type { Judge } from '../evaluation/index.ts';
 import { replicas } from '../replicas/index.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
 import { defaultLimits, type SandboxLimits, type WorkerFactory } from '../sandbox/types.ts';
 import { Workbench, type SeedResolver } from '../session/index.ts';
 import { createNodeWorker } from './createNodeWorker.ts';
 import { isFile, repoRoot } from './files.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
-import type { LanguageId } from '../sandbox/languages.ts';
 import { seedResolver } from './seeds.ts';
 
 /**
@@ -38,6 +39,7 @@ export async function openWorkbench(
   seedsDir: string,
   options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null; seeds?: SeedResolver } = {},
 ): Promise<Workbench> {
+  installNodePatternWorker();
   return Workbench.create({
     engine: options.engine ?? (await createEngine()),
     seeds: options.seeds ?? seedResolver(seedsDir),

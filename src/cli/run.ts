@@ -7,15 +7,16 @@ import { findSeedFile, seedsDir } from './seeds.ts';
 import { findTest, loadSuiteFile } from './suites.ts';
 import { runScenario } from './runScenario.ts';
 import { defaultLimits, type SandboxLimits } from '../sandbox/types.ts';
-import { languageOfFile, languages } from '../sandbox/languages.ts';
+import { languageById, languageOfFile, languages } from '../sandbox/languages.ts';
 
 export const runSpec = {
   name: 'run',
-  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js|script.py> [--seeds <dir>]',
+  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js|script.sh|script.py> [--seeds <dir>]',
   flags: {
     suite: { type: 'string', required: true, valueName: 'file', description: "suite file (DiffLab's format or Agent-Diff's)" },
     test: { type: 'string', required: true, valueName: 'id', description: 'id of the test to run' },
-    script: { type: 'string', required: true, valueName: 'file.js', description: 'the script, in the language its extension names (.js, .py): it calls the real API hosts' },
+    script: { type: 'string', required: true, valueName: 'file', description: 'the script that calls the real API hosts: JavaScript (.js, fetch), Bash (.sh, curl) or Python (.py, requests)' },
+    language: { type: 'string', valueName: 'name', description: `the script's language (${languages.map((l) => l.id).join(', ')})`, defaultText: "from the script's extension; else javascript" },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
     'timeout-ms': { type: 'number', valueName: 'ms', description: "the script's time budget", defaultText: '10000' },
   },
@@ -32,12 +33,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const suite = loadSuiteFile(flags.suite);
   const test = findTest(suite, flags.test);
   const source = readTextFile(resolve(flags.script), 'script file');
-  const language = languageOfFile(flags.script);
-  if (!language) {
-    throw new CliError(`the language of ${flags.script} is not known from its extension`, [
-      `name the script ${languages.map((l) => `*${l.fileExtension}`).join(', ')}`,
-    ]);
-  }
+  const language = flags.language !== undefined ? languageById(flags.language) : (languageOfFile(flags.script) ?? languageById('javascript'));
+  if (!language) throw new CliError(`unknown --language "${flags.language}"`, [`one of: ${languages.map((l) => l.id).join(', ')}`]);
   const dir = seedsDir(flags.seeds);
   if (!findSeedFile(dir, test.seed)) {
     throw new CliError(`seed "${test.seed}" of test ${test.id} not found under ${dir}`, [

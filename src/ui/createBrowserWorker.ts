@@ -33,6 +33,8 @@ function startWorker(language: LanguageId): Worker {
   switch (language) {
     case 'javascript':
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });
+    case 'bash':
+      return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
     case 'python': {
       const worker = sparePython ?? newPythonWorker();
       sparePython = newPythonWorker();

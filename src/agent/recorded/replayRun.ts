@@ -74,11 +74,11 @@ export async function replayRecordedRun(
   const ids = new Map<string, string>();
   const steps: ReplayedStep[] = [];
   try {
-    let verdict: Verdict = session.evaluate((await session.env.diffs()).run);
+    let verdict: Verdict = await session.evaluate((await session.env.diffs()).run);
     for (const [index, recorded] of run.steps.entries()) {
       if (options.signal?.aborted) break;
       const step = await replayStep(session, recorded, index, ids, options.signal);
-      if (step.script) verdict = session.evaluate((await session.env.diffs()).run);
+      if (step.script) verdict = await session.evaluate((await session.env.diffs()).run);
       steps.push(step);
       options.onStep?.(step);
     }
