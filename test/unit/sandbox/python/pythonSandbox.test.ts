@@ -3,7 +3,9 @@ import { createNodeWorker } from '../../../../src/cli/createNodeWorker.ts';
 import { runScript, type RunScriptOptions } from '../../../../src/sandbox/runScript.ts';
 import type { ScriptResult } from '../../../../src/sandbox/types.ts';
 
-// Each run starts a Pyodide worker (seconds of CPU), so each test checks many things in one script.
+// Each run starts a Pyodide worker (seconds of CPU; minutes of wall time on a machine whose cores are busy), so each
+// test checks many things in one script, and has five minutes.
+const SLOW = { timeout: 300_000 };
 
 function python(source: string, options: Partial<RunScriptOptions> = {}): Promise<ScriptResult> {
   return runScript(source, { fetch: echo, createWorker: createNodeWorker, language: 'python', now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 7, ...options });
@@ -34,7 +36,7 @@ function output(result: ScriptResult): unknown[] {
   return result.console.map((c) => JSON.parse(c.text) as unknown);
 }
 
-describe('Python sandbox: requests', () => {
+describe('Python sandbox: requests', SLOW, () => {
   it('sends what requests sends: json, form data, params, headers, files, sessions; reads responses as requests does', async () => {
     const out = output(
       await python(`
@@ -118,7 +120,7 @@ except urllib.error.URLError as error:
   });
 });
 
-describe('Python sandbox: determinism', () => {
+describe('Python sandbox: determinism', SLOW, () => {
   const script = `
 import json, time, datetime, random, os, uuid
 from zoneinfo import ZoneInfo
@@ -140,7 +142,7 @@ print(json.dumps([t0, time.time() - t0, str(datetime.datetime.now()), datetime.d
   });
 });
 
-describe('Python sandbox: limits and isolation', () => {
+describe('Python sandbox: limits and isolation', SLOW, () => {
   it('stops a loop at the time limit, with JavaScript\'s message, even one that catches KeyboardInterrupt', async () => {
     const result = await python('while True:\n    try:\n        pass\n    except BaseException:\n        pass\n', { limits: { timeMs: 1000 } });
     expect(result).toMatchObject({ ok: false, reason: 'timeout', error: 'Script stopped: it ran longer than 1 s (time limit)' });
