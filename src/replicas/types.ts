@@ -91,4 +91,17 @@ export interface Replica {
   isErrorResponse?: (response: Response) => boolean;
   /** The user a request acts as when the environment names none. */
   defaultActingUserId?: string;
+  /** What fault injection answers in this service's shape (rate limits, transient errors, page sizes). */
+  faults: FaultResponses;
+}
+
+/**
+ * A service's answers to a rate limit and to a transient server error, as the real API sends them; fault
+ * injection (`session/faults.ts`) sends them in front of the replica, which never sees the faulted request.
+ */
+export interface FaultResponses {
+  rateLimited(retryAfterSeconds: number): Response;
+  unavailable(): Response;
+  /** The query/body parameter that sets a list method's page size, if the API has one. */
+  pageParam?: string;
 }

@@ -53,3 +53,18 @@ export function checkIfMatch(ctx: RouteContext, etag: string | null): void {
   const want = ctx.request.headers.get('if-match');
   if (want && want !== etag) throw boxError(412, 'precondition_failed', 'The resource has been modified. Please retrieve the resource again and retry');
 }
+
+/**
+ * Fault injection's answers: 429 `rate_limit_exceeded` with `Retry-After`
+ * (https://developer.box.com/guides/api-calls/permissions-and-errors/rate-limits/), a 503 `unavailable`, and
+ * `limit` as the page size of list endpoints.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = boxError(429, 'rate_limit_exceeded', 'Request rate limit exceeded, please try again later');
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => boxError(503, 'unavailable', 'Unavailable'),
+  pageParam: 'limit',
+};

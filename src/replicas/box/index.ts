@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
+import { faultResponses, internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -31,5 +31,6 @@ export const box = {
   isErrorResponse(response: Response): boolean {
     return response.status >= 400;
   },
+  faults: faultResponses,
 } satisfies Replica;
 

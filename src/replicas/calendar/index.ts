@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { googleError, internal, unauthorized } from './errors.ts';
+import { faultResponses, googleError, internal, unauthorized } from './errors.ts';
 import { storedInstants } from './eventStore.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
@@ -29,4 +29,5 @@ export const calendar = {
     return internal();
   },
   readParams,
+  faults: faultResponses,
 } satisfies Replica;

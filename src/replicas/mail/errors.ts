@@ -29,3 +29,14 @@ export function notFound(kind: string, id: string, field?: string): Response {
 export function conflict(message: string, field?: string): Response {
   return apiError(409, 'conflict', message, field ? { field } : {});
 }
+
+/** Fault injection's answers: 429 `rate_limited` with `Retry-After`, 503 `unavailable`; lists page with `page_size`. */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = apiError(429, 'rate_limited', `too many requests: retry after ${retryAfterSeconds} s`);
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => apiError(503, 'unavailable', 'the service is briefly unavailable: retry'),
+  pageParam: 'page_size',
+};
