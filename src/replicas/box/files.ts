@@ -1,3 +1,4 @@
+import { scalarText } from '../requestBody.ts';
 import type { RouteContext } from '../types.ts';
 import { mediaType, sha1Hex, storeBytes, versionBytes } from './content.ts';
 import { boxError, checkIfMatch, invalidParameter, nameInUse, notFound } from './errors.ts';
@@ -100,8 +101,8 @@ function uploadAttributes(params: Params): Record<string, unknown> {
 function optionalTime(attrs: Record<string, unknown>, name: string): string | undefined {
   const v = attrs[name];
   if (v == null) return undefined;
-  const d = new Date(String(v));
-  if (Number.isNaN(d.getTime())) throw invalidParameter(name, `Invalid value '${String(v)}'. ${name} must be an RFC 3339 date-time.`);
+  const d = typeof v === 'string' ? new Date(v) : new Date(NaN);
+  if (Number.isNaN(d.getTime())) throw invalidParameter(name, `Invalid value '${scalarText(v)}'. ${name} must be an RFC 3339 date-time.`);
   return d.toISOString();
 }
 

@@ -80,7 +80,7 @@ function entryChanges(body: Body, params: Params, mode: 'replace' | 'patch'): Pa
     if (Object.hasOwn(body, field)) (changes as any)[col] = body[field] ?? fallback;
     else if (mode === 'replace') (changes as any)[col] = fallback;
   };
-  if (body.colorId !== undefined && body.colorId !== null && !calendarColors[String(body.colorId)]) throw invalid('Invalid color id.', 'colorId');
+  if (body.colorId !== undefined && body.colorId !== null && !Object.hasOwn(calendarColors, String(body.colorId))) throw invalid('Invalid color id.', 'colorId');
   set('colorId', 'color_id', null);
   set('hidden', 'hidden', false);
   set('selected', 'selected', true);

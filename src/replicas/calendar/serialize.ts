@@ -33,7 +33,7 @@ export function calendarResource(c: CalendarRow): Json {
 }
 
 export function listEntryResource(e: ListEntryRow, c: CalendarRow): Json {
-  const color = e.color_id ? calendarColors[e.color_id] : undefined;
+  const color = e.color_id && Object.hasOwn(calendarColors, e.color_id) ? calendarColors[e.color_id] : undefined;
   return compact({
     kind: 'calendar#calendarListEntry',
     etag: e.etag ?? `"${e.id}"`,
