@@ -47,8 +47,16 @@ export function guestsOf(e: EventRow, attendees: Map<string, AttendeeRow[]>): At
 /** Instances made by expansion (not rows): they have no attendee rows of their own. */
 const generatedRows = new WeakSet<EventRow>();
 
-/** Events as the acting user may see them with `role` on their calendar (`seesDetails`); by default, all of them. */
-export async function renderEvents(ctx: RouteContext, me: UserRow, events: EventRow[], role: Role = 'owner'): Promise<Record<string, unknown>[]> {
+/**
+ * Events as the acting user may see them with `role` on `calendar` (`seesDetails`); by default, all of them. Busy
+ * blocks give their times in `zone` (the request's `timeZone`), else UTC.
+ */
+export async function renderEvents(
+  ctx: RouteContext,
+  me: UserRow,
+  events: EventRow[],
+  access: { role: Role; calendar: CalendarRow; zone?: string } | null = null,
+): Promise<Record<string, unknown>[]> {
   const ids = new Set<string>();
   for (const e of events) {
     if (!generatedRows.has(e)) ids.add(e.id);
@@ -57,7 +65,8 @@ export async function renderEvents(ctx: RouteContext, me: UserRow, events: Event
   const [users, attendees] = await Promise.all([usersByEmail(ctx), attendeesOf(ctx, [...ids])]);
   return events.map((e) => {
     const guests = guestsOf(e, attendees);
-    return eventResource(e, { me, users, attendees: guests, busyOnly: !seesDetails(role, e, me, guests) });
+    const busy = access && !seesDetails(access.role, e, me, guests);
+    return eventResource(e, { me, users, attendees: guests, busyOnly: busy ? { zone: access.zone ?? 'UTC', calendarZone: access.calendar.time_zone } : undefined });
   });
 }
 

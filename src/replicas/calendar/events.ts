@@ -429,15 +429,16 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
 
   const page = items.slice(offset, offset + limit).map(candidateRow);
   const more = offset + limit < items.length;
-  const rendered = await renderEvents(ctx, a.me, page, a.role);
+  const rendered = await renderEvents(ctx, a.me, page, { role: a.role, calendar: a.cal, zone: tz });
   const latest = items.reduce((m, e) => Math.max(m, e.updatedMs), 0);
   return ok({
     kind: 'calendar#events',
     etag: `"${nowMs}"`,
-    summary: a.cal.summary ?? a.cal.id,
-    description: a.cal.description ?? '',
+    // A free/busy reader gets no calendar metadata (access.ts): the title is the id, times are in UTC unless asked.
+    summary: a.role === 'freeBusyReader' ? a.cal.id : (a.cal.summary ?? a.cal.id),
+    description: a.role === 'freeBusyReader' ? '' : (a.cal.description ?? ''),
     updated: new Date(latest || nowMs).toISOString(),
-    timeZone: tz ?? a.cal.time_zone,
+    timeZone: tz ?? (a.role === 'freeBusyReader' ? 'UTC' : a.cal.time_zone),
     accessRole: a.role,
     defaultReminders: [],
     ...(more ? { nextPageToken: encodeToken(`events:${a.cal.id}`, { o: offset + limit }) } : { nextSyncToken: encodeToken(`sync:${a.cal.id}`, nowMs) }),
@@ -480,23 +481,23 @@ export async function eventsInstances(params: Params, ctx: RouteContext): Promis
   return ok({
     kind: 'calendar#events',
     etag: `"${nowMs}"`,
-    summary: a.cal.summary ?? a.cal.id,
+    summary: a.role === 'freeBusyReader' ? a.cal.id : (a.cal.summary ?? a.cal.id),
     updated: isoNow(nowMs),
-    timeZone: str(params, 'timeZone') ?? a.cal.time_zone,
+    timeZone: str(params, 'timeZone') ?? (a.role === 'freeBusyReader' ? 'UTC' : a.cal.time_zone),
     accessRole: a.role,
     defaultReminders: [],
     ...(more ? { nextPageToken: encodeToken(`instances:${master.id}`, { o: offset + limit }) } : {}),
-    items: await renderEvents(ctx, a.me, page, a.role),
+    items: await renderEvents(ctx, a.me, page, { role: a.role, calendar: a.cal, zone: str(params, 'timeZone') }),
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Single events
 
-export async function eventsGet(_params: Params, ctx: RouteContext): Promise<Response> {
+export async function eventsGet(params: Params, ctx: RouteContext): Promise<Response> {
   const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'freeBusyReader');
   const { row } = await eventOrInstance(ctx, a, ctx.pathParams.eventId);
-  const [out] = await renderEvents(ctx, a.me, [row], a.role);
+  const [out] = await renderEvents(ctx, a.me, [row], { role: a.role, calendar: a.cal, zone: str(params, 'timeZone') });
   return ok(out);
 }
 

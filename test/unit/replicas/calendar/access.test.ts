@@ -42,10 +42,24 @@ describe('what each ACL role may read, as Google documents it', () => {
     expect((await t.request('GET', `calendars/primary/events?q=tacos&${LUNCH_WINDOW}`)).body.items.map((e: any) => e.id)).toEqual(['lunch']);
   });
 
-  it('freeBusyReader: calendar metadata needs reader access (calendars.get is 403), free/busy is answered', async () => {
+  it('freeBusyReader: busy blocks are instants in UTC (or the asked timeZone), with none of the owner’s zones', async () => {
+    t.actAs('u_ben');
+    const one = await t.request('GET', 'calendars/ana%40acme.test/events/lunch');
+    expect([one.body.start, one.body.end]).toEqual([{ dateTime: '2026-03-03T17:00:00Z' }, { dateTime: '2026-03-03T18:00:00Z' }]);
+    const berlin = await t.request('GET', 'calendars/ana%40acme.test/events/lunch?timeZone=Europe%2FBerlin');
+    expect(berlin.body.start).toEqual({ dateTime: '2026-03-03T18:00:00+01:00' });
+    expect((await t.request('GET', 'calendars/ana%40acme.test/events/offsite')).body.start).toEqual({ date: '2026-03-05' });
+  });
+
+  it('freeBusyReader: no calendar metadata anywhere (calendars.get is 403, lists show no title or zone); free/busy is answered', async () => {
     t.actAs('u_ben');
     const meta = await t.request('GET', 'calendars/ana%40acme.test');
     expect([meta.status, meta.body.error.errors[0].reason]).toEqual([403, 'requiredAccessLevel']);
+    const list = await t.request('GET', `calendars/ana%40acme.test/events?${LUNCH_WINDOW}`);
+    expect(list.body).toMatchObject({ summary: 'ana@acme.test', description: '', timeZone: 'UTC' });
+    const added = await t.request('POST', 'users/me/calendarList', { id: 'ana@acme.test' });
+    expect(added.body).toMatchObject({ id: 'ana@acme.test', summary: 'ana@acme.test', accessRole: 'freeBusyReader' });
+    expect(added.body.timeZone).toBeUndefined();
     const fb = await t.request('POST', 'freeBusy', { timeMin: '2026-03-03T00:00:00Z', timeMax: '2026-03-04T00:00:00Z', items: [{ id: 'ana@acme.test' }] });
     expect(fb.body.calendars['ana@acme.test'].busy.length).toBeGreaterThan(0);
   });
