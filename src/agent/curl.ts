@@ -11,7 +11,9 @@
  * - `-F`/`--form name=value` (multipart; POST)
  * - `-G`/`--get` (the data goes into the query string; GET)
  * - `-u`/`--user user:password` (Basic authorization)
- * - `-s`, `-S`, `-L`, `-k`, `-f`, `-v`, `--compressed` and their long names are accepted and change nothing here
+ * - `-L`/`--location`: follow redirects, as curl does only when asked (without it a redirect's own answer is printed,
+ *   e.g. Box's download 302 with its empty body)
+ * - `-s`, `-S`, `-k`, `-f`, `-v`, `--compressed` and their long names are accepted and change nothing here
  * Words are split as a POSIX shell does: single quotes, double quotes with backslash escapes, a backslash at the end
  * of a line continues it; `;`, `&&` and new lines separate commands. `@file` data, pipes and redirections are not
  * supported (there is no file system or shell in the sandbox).
@@ -22,6 +24,8 @@ export interface CurlRequest {
   url: string;
   headers: [string, string][];
   body: { kind: 'text'; text: string } | { kind: 'form'; fields: [string, string][] } | null;
+  /** `-L`: follow redirects; curl does not by default. */
+  followRedirects: boolean;
 }
 
 export class CurlParseError extends Error {
@@ -31,7 +35,7 @@ export class CurlParseError extends Error {
   }
 }
 
-const IGNORED = new Set(['-s', '--silent', '-S', '--show-error', '-L', '--location', '-k', '--insecure', '-f', '--fail', '-v', '--verbose', '--compressed']);
+const IGNORED = new Set(['-s', '--silent', '-S', '--show-error', '-k', '--insecure', '-f', '--fail', '-v', '--verbose', '--compressed']);
 const SHORT_WITH_VALUE = new Set(['X', 'H', 'd', 'F', 'u']);
 const SHORT_FLAGS = new Set(['s', 'S', 'L', 'k', 'f', 'v', 'G']);
 
@@ -118,6 +122,7 @@ export function parseCurlWords(words: string[]): CurlRequest {
   let url: string | null = null;
   let get = false;
   let json = false;
+  let followRedirects = false;
   const headers: [string, string][] = [];
   const data: string[] = [];
   const form: [string, string][] = [];
@@ -135,6 +140,7 @@ export function parseCurlWords(words: string[]): CurlRequest {
       let k = 0;
       while (k < flags.length && SHORT_FLAGS.has(flags[k])) {
         if (flags[k] === 'G') get = true;
+        if (flags[k] === 'L') followRedirects = true;
         k++;
       }
       if (k === flags.length) continue;
@@ -192,6 +198,10 @@ export function parseCurlWords(words: string[]): CurlRequest {
       case '--get':
         get = true;
         break;
+      case '-L':
+      case '--location':
+        followRedirects = true;
+        break;
       case '-u':
       case '--user':
         headers.push(['Authorization', `Basic ${btoa(value())}`]);
@@ -222,7 +232,7 @@ export function parseCurlWords(words: string[]): CurlRequest {
   } else if (form.length) {
     body = { kind: 'form', fields: form };
   }
-  return { method: method ?? (get ? 'GET' : body ? 'POST' : 'GET'), url, headers, body };
+  return { method: method ?? (get ? 'GET' : body ? 'POST' : 'GET'), url, headers, body, followRedirects };
 }
 
 function urlencodeData(d: string): string {
@@ -245,6 +255,7 @@ export function curlScript(requests: CurlRequest[]): string {
     .map((r, i) => {
       const lines = [`{ // request ${i + 1}: ${r.method} ${r.url}`];
       const init: string[] = [`method: ${JSON.stringify(r.method)}`, `headers: ${JSON.stringify(r.headers)}`];
+      if (!r.followRedirects) init.push(`redirect: 'manual'`);
       if (r.body?.kind === 'text') init.push(`body: ${JSON.stringify(r.body.text)}`);
       if (r.body?.kind === 'form') {
         lines.push('  const form = new FormData();');

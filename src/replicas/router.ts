@@ -90,7 +90,7 @@ export function createRouter(replicas: Replica[]): Router {
       return replica.internalError(err);
     }
     if (!token && typeof params.token === 'string') token = params.token;
-    const denied = replica.authenticate(request, token);
+    const denied = match.route.anonymous ? null : replica.authenticate(request, token);
     if (denied) return denied;
     if (!env.services.includes(service)) {
       return replica.notFound(request, `${path} (this environment has no ${replica.title} data)`);

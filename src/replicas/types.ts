@@ -48,6 +48,8 @@ export interface Route<P = any> {
   toolName?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
+  /** A URL that carries its own authority (Box's pre-signed download URLs): the router asks for no credentials. */
+  anonymous?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;
 }
 

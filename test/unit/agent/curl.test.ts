@@ -59,6 +59,17 @@ describe('parseCurl', () => {
   });
 });
 
+describe('curl -L', () => {
+  it('follows redirects only with -L / --location, as curl does', () => {
+    expect(parseCurl('curl https://api.box.com/2.0/files/1/content')[0].followRedirects).toBe(false);
+    expect(parseCurl('curl -L https://api.box.com/2.0/files/1/content')[0].followRedirects).toBe(true);
+    expect(parseCurl('curl -sSL https://api.box.com/2.0/files/1/content')[0].followRedirects).toBe(true);
+    expect(parseCurl('curl --location https://api.box.com/2.0/files/1/content')[0].followRedirects).toBe(true);
+    expect(curlScript(parseCurl('curl https://api.box.com/2.0/files/1/content'))).toContain(`redirect: 'manual'`);
+    expect(curlScript(parseCurl('curl -L https://api.box.com/2.0/files/1/content'))).not.toContain('redirect:');
+  });
+});
+
 describe('curlScript', () => {
   it('makes a sandbox script that fetches each request in order and prints the bodies', async () => {
     const script = curlScript(parseCurl('curl -X POST https://a.test/x -H "A: 1" -d k=v\ncurl -F n=v https://a.test/y'));
