@@ -11,10 +11,10 @@ export function checkSuiteAgainstSchema(suite: Suite, info: SchemaInfo): SuiteIs
     test.spec.assertions.forEach((a, ai) => {
       const base = `$.tests[${ti}].assertions[${ai}]`;
       const [service, table] = a.entity.includes('.') ? a.entity.split('.', 2) : [undefined, a.entity];
-      const tables = info.tables.filter((t) => t.name === table && (!service || t.service === service) && (test.services.includes(t.service)));
+      const tables = info.tables.filter((t) => t.name === table && (!service || t.service === service) && (suite.services.includes(t.service)));
       if (tables.length === 0) {
-        const known = info.tables.filter((t) => test.services.includes(t.service)).map((t) => t.name);
-        issues.push({ path: `${base}.entity`, message: `no table "${a.entity}" in ${test.services.join(', ')} (tables: ${known.join(', ')})` });
+        const known = info.tables.filter((t) => suite.services.includes(t.service)).map((t) => t.name);
+        issues.push({ path: `${base}.entity`, message: `no table "${a.entity}" in ${suite.services.join(', ')} (tables: ${known.join(', ')})` });
         return;
       }
       const columns = new Set(tables.flatMap((t) => t.columns.map((c) => c.name)));
