@@ -126,6 +126,7 @@ export const routes: Route[] = [
       pageToken,
       syncToken,
     },
+    operation: 'events.list',
     handler: eventsList,
   },
   {
@@ -140,6 +141,7 @@ export const routes: Route[] = [
       '400 channelIdNotUnique': 'a channel with this id exists',
     }),
     params: { calendarId, ...channelFields },
+    operation: 'events.watch',
     handler: eventsWatch,
   },
   {
@@ -152,6 +154,7 @@ export const routes: Route[] = [
       ...TIME_ERRORS,
     }),
     params: { calendarId, iCalUID: s('iCalendar UID of the event.', true), organizer: o('`{email, displayName?}` of the organizer.', false), sequence: i('iCalendar sequence number.'), ...eventFields(true) },
+    operation: 'events.import',
     handler: eventsImport,
   },
   {
@@ -164,6 +167,7 @@ export const routes: Route[] = [
       '400 required': 'text is missing',
     }),
     params: { calendarId, text: s('The text describing the event.', true), sendUpdates },
+    operation: 'events.quickAdd',
     handler: eventsQuickAdd,
   },
   {
@@ -177,6 +181,7 @@ export const routes: Route[] = [
       '409 duplicate': 'an event with the given id exists',
     }),
     params: { calendarId, sendUpdates, conferenceDataVersion: i('0 or 1 (accepted).'), id: s('Optional id of your choosing (5–1024 characters a–v, 0–9).'), ...eventFields(true) },
+    operation: 'events.insert',
     handler: eventsInsert,
   },
   {
@@ -198,6 +203,7 @@ export const routes: Route[] = [
       maxResults: i('Page size, default 250.'),
       pageToken,
     },
+    operation: 'events.instances',
     handler: eventsInstances,
   },
   {
@@ -212,6 +218,7 @@ export const routes: Route[] = [
       '410 deleted': 'the event was deleted',
     }),
     params: { calendarId, eventId, destination: s('Id of the calendar to move the event to.', true), sendUpdates },
+    operation: 'events.move',
     handler: eventsMove,
   },
   {
@@ -220,6 +227,7 @@ export const routes: Route[] = [
     summary: 'Get one event.',
     docs: doc('Returns the event, also a deleted one (`status: "cancelled"`), or one instance of a series by its instance id.', { ...NOT_FOUND, '404 notFound (event)': 'no such event in this calendar' }),
     params: { calendarId, eventId, timeZone: s('Zone for the response.'), maxAttendees: i('Accepted.') },
+    operation: 'events.get',
     handler: eventsGet,
   },
   {
@@ -233,6 +241,7 @@ export const routes: Route[] = [
       '404 notFound (event)': 'no such event',
     }),
     params: { calendarId, eventId, sendUpdates, ...eventFields(true) },
+    operation: 'events.update',
     handler: eventsUpdate,
   },
   {
@@ -246,6 +255,7 @@ export const routes: Route[] = [
       '404 notFound (event)': 'no such event',
     }),
     params: { calendarId, eventId, sendUpdates, ...eventFields(false) },
+    operation: 'events.patch',
     handler: eventsPatch,
   },
   {
@@ -259,6 +269,7 @@ export const routes: Route[] = [
       '410 deleted': 'the event was already deleted',
     }),
     params: { calendarId, eventId, sendUpdates },
+    operation: 'events.delete',
     handler: eventsDelete,
   },
 
@@ -270,6 +281,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Cancels all events of a calendar you own (Google offers this for primary calendars; the replica allows it on any calendar you own). 204, no body.', OWNER),
     params: { calendarId },
+    operation: 'calendars.clear',
     handler: calendarsClear,
   },
   {
@@ -282,6 +294,7 @@ export const routes: Route[] = [
       '400 invalid': 'timeZone is not an IANA zone',
     }),
     params: calendarFields(true),
+    operation: 'calendars.insert',
     handler: calendarsInsert,
   },
   {
@@ -290,6 +303,7 @@ export const routes: Route[] = [
     summary: 'Get a calendar\'s metadata.',
     docs: doc('Returns `{kind: "calendar#calendar", id, summary, description, location, timeZone}`.', NOT_FOUND),
     params: { calendarId },
+    operation: 'calendars.get',
     handler: calendarsGet,
   },
   {
@@ -299,6 +313,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Full update (owners only): `summary` required; description and location the body leaves out are cleared; timeZone is kept unless given.', { ...OWNER, '400 required': 'summary is missing', '400 invalid': 'bad timeZone' }),
     params: { calendarId, ...calendarFields(true) },
+    operation: 'calendars.update',
     handler: calendarsUpdate,
   },
   {
@@ -308,6 +323,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Partial update (owners only) of summary, description, location, timeZone.', { ...OWNER, '400 invalid': 'bad timeZone' }),
     params: { calendarId, ...calendarFields(false) },
+    operation: 'calendars.patch',
     handler: calendarsPatch,
   },
   {
@@ -320,6 +336,7 @@ export const routes: Route[] = [
       '400 badRequest': 'the calendar is a primary calendar',
     }),
     params: { calendarId },
+    operation: 'calendars.delete',
     handler: calendarsDelete,
   },
 
@@ -331,6 +348,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Opens a push channel on your calendar list; returns the channel.', { '400 required': 'id, type or address is missing', '400 channelIdNotUnique': 'the channel id is taken' }),
     params: { ...channelFields },
+    operation: 'calendarList.watch',
     handler: calendarListWatch,
   },
   {
@@ -348,6 +366,7 @@ export const routes: Route[] = [
       pageToken,
       syncToken,
     },
+    operation: 'calendarList.list',
     handler: calendarListList,
   },
   {
@@ -361,6 +380,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown colorId',
     }),
     params: { colorRgbFormat: b('Allow `backgroundColor`/`foregroundColor` hex values.'), id: s('Id of the calendar to add.', true), ...entryFields },
+    operation: 'calendarList.insert',
     handler: calendarListInsert,
   },
   {
@@ -369,6 +389,7 @@ export const routes: Route[] = [
     summary: 'Get one entry of your calendar list.',
     docs: doc('Returns your entry for the calendar.', { '404 notFound': 'the calendar is not in your list' }),
     params: { calendarId },
+    operation: 'calendarList.get',
     handler: calendarListGet,
   },
   {
@@ -381,6 +402,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown colorId or colour',
     }),
     params: { calendarId, colorRgbFormat: b('Allow hex colours.'), ...entryFields },
+    operation: 'calendarList.update',
     handler: calendarListUpdate,
   },
   {
@@ -393,6 +415,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown colorId or colour',
     }),
     params: { calendarId, colorRgbFormat: b('Allow hex colours.'), ...entryFields },
+    operation: 'calendarList.patch',
     handler: calendarListPatch,
   },
   {
@@ -405,6 +428,7 @@ export const routes: Route[] = [
       '403 cannotRemovePrimaryCalendar': 'it is your primary calendar',
     }),
     params: { calendarId },
+    operation: 'calendarList.delete',
     handler: calendarListDelete,
   },
 
@@ -416,6 +440,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Opens a push channel on the calendar\'s ACL (writers and owners); returns the channel.', { ...ACL_READ, '400 required': 'id, type or address is missing' }),
     params: { calendarId, ...channelFields },
+    operation: 'acl.watch',
     handler: aclWatch,
   },
   {
@@ -424,6 +449,7 @@ export const routes: Route[] = [
     summary: 'List a calendar\'s sharing rules.',
     docs: doc('Returns `{kind: "calendar#acl", items: [{id, scope: {type, value}, role}]}` (writers and owners; only owners change rules).', ACL_READ),
     params: { calendarId, showDeleted: b('Include deleted rules (role `none`).'), maxResults: i('Page size, default 100, at most 250.'), pageToken, syncToken },
+    operation: 'acl.list',
     handler: aclList,
   },
   {
@@ -437,6 +463,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown role or scope type, or a bad address',
     }),
     params: { calendarId, sendNotifications: b('Accepted.'), ...ruleFields(true) },
+    operation: 'acl.insert',
     handler: aclInsert,
   },
   {
@@ -445,6 +472,7 @@ export const routes: Route[] = [
     summary: 'Get one sharing rule.',
     docs: doc('Returns the rule.', { ...ACL_READ, '404 notFound (rule)': 'no such rule' }),
     params: { calendarId, ruleId },
+    operation: 'acl.get',
     handler: aclGet,
   },
   {
@@ -454,6 +482,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Sets the rule\'s role (required); the scope cannot change.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 required': 'role is missing', '400 invalid': 'a different scope, or downgrading the owner' }),
     params: { calendarId, ruleId, sendNotifications: b('Accepted.'), ...ruleFields(false), role: s('The new role.', true) },
+    operation: 'acl.update',
     handler: aclUpdate,
   },
   {
@@ -463,6 +492,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Sets the rule\'s role if given.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 invalid': 'an unknown role, or downgrading the owner' }),
     params: { calendarId, ruleId, sendNotifications: b('Accepted.'), role: s('The new role.') },
+    operation: 'acl.patch',
     handler: aclPatch,
   },
   {
@@ -472,6 +502,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Deletes the rule; the person or group loses that access. 204, no body.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 invalid': 'it is the owner\'s own rule' }),
     params: { calendarId, ruleId },
+    operation: 'acl.delete',
     handler: aclDelete,
   },
 
@@ -483,6 +514,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Opens a push channel on your settings; returns the channel.', { '400 required': 'id, type or address is missing' }),
     params: { ...channelFields },
+    operation: 'settings.watch',
     handler: settingsWatch,
   },
   {
@@ -491,6 +523,7 @@ export const routes: Route[] = [
     summary: 'List your settings.',
     docs: doc('Returns `{kind: "calendar#settings", items: [{id, value}]}`: timezone, locale, weekStart, format24HourTime, dateFieldOrder, defaultEventLength, …', {}),
     params: { maxResults: i('Page size, default 100.'), pageToken, syncToken },
+    operation: 'settings.list',
     handler: settingsList,
   },
   {
@@ -499,6 +532,7 @@ export const routes: Route[] = [
     summary: 'Get one of your settings.',
     docs: doc('Returns `{kind: "calendar#setting", id, value}`, e.g. `timezone` → `"America/Los_Angeles"`.', { '404 notFound': 'no such setting' }),
     params: { setting: s('Setting id, e.g. timezone, locale, weekStart.', true) },
+    operation: 'settings.get',
     handler: settingsGet,
   },
   {
@@ -507,6 +541,7 @@ export const routes: Route[] = [
     summary: 'Get the colour palettes.',
     docs: doc('Returns `{kind: "calendar#colors", calendar: {"1": {background, foreground}, …"24"}, event: {"1"…"11"}}`: the ids that calendar-list entries and events take as `colorId`.', {}),
     params: {},
+    operation: 'colors.get',
     handler: colorsGet,
   },
   {
@@ -518,6 +553,7 @@ export const routes: Route[] = [
       '400 badRequest': 'an empty or over-long range, or more than 50 calendars',
     }),
     params: { timeMin: s('Start of the window, RFC 3339 with offset.', true), timeMax: s('End of the window, RFC 3339 with offset.', true), timeZone: s('Zone of the answer\'s times (default UTC).'), items: a('`[{id}]`: calendar ids or people\'s addresses.', true) },
+    operation: 'freeBusy.query',
     handler: freeBusyQuery,
   },
   {
@@ -530,6 +566,7 @@ export const routes: Route[] = [
       '404 notFound': 'no such channel of yours',
     }),
     params: { id: s('The channel id.', true), resourceId: s('The resourceId the watch call returned.', true) },
+    operation: 'channels.stop',
     handler: channelsStop,
   },
 ];
