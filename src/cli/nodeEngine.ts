@@ -1,3 +1,4 @@
+import { installNodePatternWorker } from './patternWorker.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../engine/index.ts';
@@ -38,6 +39,7 @@ export async function openWorkbench(
   seedsDir: string,
   options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null } = {},
 ): Promise<Workbench> {
+  installNodePatternWorker();
   return Workbench.create({
     engine: options.engine ?? (await createEngine()),
     seeds: seedResolver(seedsDir),

@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { faultResponses, internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
+import { faultResponses, internalError, methodNotAllowed, notFound, requestProblem, unauthorized } from './errors.ts';
 import { DOWNLOAD_BASE } from './files.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
@@ -37,6 +37,7 @@ export const box = {
   isErrorResponse(response: Response): boolean {
     return response.status >= 400;
   },
+  requestProblem,
   faults: faultResponses,
 } satisfies Replica;
 
