@@ -24,16 +24,13 @@ const STATUS_NAMES: Record<number, string> = {
 // Reasons Google reports in the `calendar` domain rather than `global`.
 const CALENDAR_DOMAIN = new Set(['requiredAccessLevel', 'timeRangeEmpty', 'timeRangeTooLong']);
 
-export function googleError(code: number, reason: string, message: string, extra: { location?: string; locationType?: string } = {}): Response {
-  const item: Record<string, string> = { domain: CALENDAR_DOMAIN.has(reason) ? 'calendar' : 'global', reason, message };
-
 export function googleError(
   code: number,
   reason: string,
   message: string,
   extra: { location?: string; locationType?: string; domain?: string } = {},
 ): Response {
-  const item: Record<string, string> = { domain: extra.domain ?? (reason === 'requiredAccessLevel' ? 'calendar' : 'global'), reason, message };
+  const item: Record<string, string> = { domain: extra.domain ?? (CALENDAR_DOMAIN.has(reason) ? 'calendar' : 'global'), reason, message };
   if (extra.location) {
     item.location = extra.location;
     item.locationType = extra.locationType ?? 'parameter';

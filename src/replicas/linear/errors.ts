@@ -125,6 +125,7 @@ export function requestProblem(problem: RequestProblem): Response {
   }
 }
 
+/**
  * Fault injection's answers: a GraphQL error with `extensions.code` RATELIMITED and Linear's
  * `X-RateLimit-Requests-*` headers (https://linear.app/developers/rate-limiting), and a 503. Connections page with
  * `first`, an argument of the query rather than a request parameter, so short pages do not apply.
