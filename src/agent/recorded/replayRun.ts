@@ -8,6 +8,13 @@ import { alignIds, substituteIds } from './replayIds.ts';
 
 /** The token a replay adds to requests that carry none (the recording's server asked for none). */
 export const REPLAY_AUTHORIZATION = 'Bearer difflab-replay';
+/**
+ * What Agent-Diff's Python executor had imported before each call: recorded code uses `requests` and `json`
+ * without importing them and it worked (no recording shows a NameError for either), while its own variables did
+ * not carry over (recordings show NameErrors for those). The line is prepended, so a replayed traceback's line
+ * numbers are one more than the recorded ones.
+ */
+const PYTHON_PRELUDE = 'import json, requests\n';
 /** A recorded step's time budget: Agent-Diff's executor allowed long scripts; the replay allows 30 s. */
 const STEP_TIME_MS = 30_000;
 
@@ -107,7 +114,8 @@ async function replayStep(
   if (!recorded.language) {
     return { index, language: null, code, substituted, recordedOutput: recorded.output, replayedOutput: '', skipped: `no language runs ${recorded.tool}`, script: null };
   }
-  const result = await session.runStep(code, { language: recorded.language, limits: { timeMs: STEP_TIME_MS }, signal });
+  const source = recorded.language === 'python' ? PYTHON_PRELUDE + code : code;
+  const result = await session.runStep(source, { language: recorded.language, limits: { timeMs: STEP_TIME_MS }, signal });
   const replayedOutput = stepOutput(result.script);
   if (recorded.output !== null) alignIds(recorded.output, replayedOutput, ids);
   return { index, language: recorded.language, code, substituted, recordedOutput: recorded.output, replayedOutput, skipped: null, script: result.script };
