@@ -150,7 +150,7 @@ async function run({ browser, server, check }) {
 
   await check('the editor comes back after agent mode and still edits the script', async () => {
     await page.getByTestId('mode-agent').click();
-    await page.getByTestId('agent-settings').waitFor({ timeout: 10_000 });
+    await page.getByTestId('agent-panel').waitFor({ timeout: 10_000 });
     await page.getByTestId('mode-script').click();
     await page.locator('[data-testid=monaco] .view-lines').click();
     await page.keyboard.type('// back');

@@ -64,6 +64,7 @@ export default function CodeEditor() {
         fixedOverflowWidgets: true,
         padding: { top: 8 },
         ariaLabel: 'Script editor',
+        wordWrap: 'on',
       }}
     />
   );

@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { entryByKey } from '../../stores/catalogSlice.ts';
 import { AgentStepCard } from './AgentStepCard.tsx';
+import { Markdown } from '../Markdown.tsx';
+import { RunTimeline } from './RunTimeline.tsx';
+import { VerdictDock } from './VerdictDock.tsx';
 import { money, tokens } from './format.ts';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
@@ -20,6 +23,7 @@ export function AgentLiveView() {
   const model = replay?.model.model ?? '';
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // The newest step stays in view while the run streams (the page never scrolls: only the run's own column).
     if (status === 'running') end.current?.scrollIntoView({ block: 'nearest' });
   }, [status, steps.length, live?.streaming?.text]);
 
@@ -73,6 +77,7 @@ export function AgentLiveView() {
         </div>
       )}
       {replay?.note && <p className="agent-note">{replay.note}</p>}
+      <RunTimeline steps={steps} selected={step} onSelect={showStep} />
       <ol className="agent-steps">
         {steps.map((s) => (
           <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
@@ -80,7 +85,7 @@ export function AgentLiveView() {
         {live?.streaming && !replay && (
           <li className="agent-step streaming" aria-live="polite">
             <strong>Step {live.streaming.index + 1}</strong> <span className="muted">the model is answering…</span>
-            <div className="agent-reply">{live.streaming.text}</div>
+            <Markdown className="agent-reply" text={live.streaming.text} />
             {live.console.length > 0 && <pre className="agent-output">{live.console.map((c) => c.text).join('\n')}</pre>}
           </li>
         )}
@@ -92,6 +97,7 @@ export function AgentLiveView() {
         </p>
       )}
       <div ref={end} />
+      {(live || replay) && <VerdictDock steps={steps} />}
     </section>
   );
 }
