@@ -88,7 +88,12 @@ async function layoutChecks(browser, server, check, model) {
 
   await check('the first Tab stop is a skip link that puts the focus in the editor', async () => {
     await page.getByTestId('monaco').waitFor({ timeout: 30_000 });
-    await page.evaluate(() => document.activeElement?.blur());
+    // Focus the document itself, so that the next Tab is the page's first stop.
+    await page.evaluate(() => {
+      document.body.tabIndex = -1;
+      document.body.focus();
+      document.body.removeAttribute('tabindex');
+    });
     await page.keyboard.press('Tab');
     const first = await page.focused();
     assert(first?.testId === 'skip-link', `first Tab stop: ${JSON.stringify(first)}`);
@@ -157,12 +162,13 @@ async function layoutChecks(browser, server, check, model) {
       for (const phase of ['first reply', 'second reply']) {
         await page.waitForFunction((n) => {
           const live = window.__difflab.store.getState().agent.live;
-          return live?.streaming && live.streaming.index === n && live.streaming.text.length > 40;
+          return live?.streaming && live.streaming.index === n && live.streaming.text.length > 16;
         }, phase === 'first reply' ? 0 : 1, { timeout: 60_000 });
         const newest = await inViewport(page.locator('.agent-step.streaming'));
         const verdict = await inViewport(page.locator(size === sizes.wide ? '[data-pane=verdict]' : '[data-testid=verdict-dock]'));
         seen.push({ phase, newest, verdict });
-        if (phase === 'second reply') await screenshots(page, 'layout', `streaming-${size.width}`);
+        // (Not in the short second reply: the run must end at this size, for the next check.)
+        if (phase === 'first reply') await screenshots(page, 'layout', `streaming-${size.width}`);
       }
       const bad = seen.filter((s) => !s.newest.inside || !s.verdict.inside);
       assert(bad.length === 0, JSON.stringify(bad));
@@ -174,7 +180,8 @@ async function layoutChecks(browser, server, check, model) {
 
   await check('at 1024×768, the finished run brought the verdict tab forward', async () => {
     const tab = await state(page, () => window.__difflab.store.getState().layout.tab);
-    assert(tab === 'verdict', `tab after the run: ${tab}`);
+    const why = await state(page, () => ({ tabbed: matchMedia('(max-width: 1100px)').matches, width: innerWidth, badge: window.__difflab.store.getState().layout.verdictBadge }));
+    assert(tab === 'verdict', `tab after the run: ${tab} ${JSON.stringify(why)}`);
     const verdict = await inViewport(page.getByTestId('verdict'));
     assert(verdict.inside, `verdict: ${JSON.stringify(verdict)}`);
     await screenshots(page, 'layout', 'verdict-after-run');
@@ -203,6 +210,7 @@ async function layoutChecks(browser, server, check, model) {
   });
 
   await check('batch and compare tables and charts fit their pane at both sizes', async () => {
+    await page.getByTestId('agent-settings-edit').click();
     await page.getByTestId('agent-provider').selectOption('reference');
     await page.getByTestId('agent-settings-edit').click();
     await page.getByTestId('agent-tab-batch').click();

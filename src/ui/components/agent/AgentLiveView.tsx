@@ -15,9 +15,8 @@ export function AgentLiveView() {
   const step = useApp((s) => s.agent.step);
   const error = useApp((s) => s.agent.error);
   const prices = useApp((s) => s.agent.prices);
-  const envReady = useApp((s) => s.run.status === 'ready' || s.run.status === 'running');
   const title = useApp((s) => entryByKey(s.catalog.entries, s.catalog.selectedKey)?.scenario.title);
-  const { runLive, stop, showStep, continueByHand } = useApp((s) => s.agent);
+  const { runLive, showStep, continueByHand } = useApp((s) => s.agent);
   const steps = replay?.steps ?? live?.steps ?? [];
   const usage = steps.reduce((u, s) => ({ inputTokens: u.inputTokens + s.usage.inputTokens, outputTokens: u.outputTokens + s.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });
   const model = replay?.model.model ?? '';
@@ -30,15 +29,6 @@ export function AgentLiveView() {
   return (
     <section className="agent-live" aria-label="Agent run">
       <div className="agent-toolbar">
-        {status === 'idle' ? (
-          <button type="button" className="btn btn-primary" onClick={() => void runLive()} disabled={!envReady || !title} data-testid="agent-run">
-            ▶ Run agent
-          </button>
-        ) : (
-          <button type="button" className="btn btn-danger" onClick={stop} disabled={status === 'stopping'} data-testid="agent-stop">
-            {status === 'stopping' ? 'Stopping…' : '■ Stop'}
-          </button>
-        )}
         <span className="muted">{title ? `on “${title}”` : 'pick a scenario'}</span>
         <div className="spacer" />
         <span className="muted" data-testid="agent-totals">

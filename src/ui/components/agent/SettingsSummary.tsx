@@ -2,6 +2,7 @@ import { formatFaultPlan, hasFaults } from '../../../session/faults.ts';
 import { providerPresets } from '../../../agent/providers/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { REFERENCE_PRESET } from '../../stores/agentSlice.ts';
+import { LiveRunButton } from './LiveRunButton.tsx';
 
 /** The run settings on one line — model · mode · docs · faults — with Edit (the sheet) and the guide's help button. */
 export function SettingsSummary() {
@@ -25,6 +26,7 @@ export function SettingsSummary() {
       <button type="button" className="btn btn-small btn-ghost" aria-expanded={help} onClick={() => setHelpOpen(!help)} title="How agent mode works" data-testid="agent-help">
         ?<span className="visually-hidden"> How agent mode works</span>
       </button>
+      <LiveRunButton />
     </div>
   );
 }
