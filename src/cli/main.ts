@@ -58,6 +58,7 @@ function usage(): string {
 
 /** Runs the CLI; returns the exit code. Never throws: user errors go to stderr without a stack. */
 export async function main(argv: string[]): Promise<number> {
+  (await import('./patternWorker.ts')).installNodePatternWorker();
   const [name, ...rest] = argv;
   if (name === undefined || name === '--help' || name === '-h' || name === 'help') {
     const topic = name === 'help' ? rest[0] : undefined;

@@ -1,8 +1,10 @@
+import { installNodePatternWorker } from './patternWorker.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Engine } from '../engine/index.ts';
 import type { Judge } from '../evaluation/index.ts';
 import { replicas } from '../replicas/index.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
 import { defaultLimits, type SandboxLimits, type WorkerFactory } from '../sandbox/types.ts';
 import { Workbench } from '../session/index.ts';
 import { createNodeWorker } from './createNodeWorker.ts';
@@ -37,6 +39,7 @@ export async function openWorkbench(
   seedsDir: string,
   options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null } = {},
 ): Promise<Workbench> {
+  installNodePatternWorker();
   return Workbench.create({
     engine: options.engine ?? (await createEngine()),
     seeds: seedResolver(seedsDir),
@@ -52,11 +55,11 @@ export async function openWorkbench(
  */
 export async function withPrewarmedWorkbench<T>(
   seedsDir: string,
-  options: { limits?: SandboxLimits; judge?: Judge | null },
+  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId },
   use: (workbench: Workbench) => Promise<T>,
 ): Promise<T> {
   const workers = prewarmed(createNodeWorker);
-  workers.warm(options.limits ?? defaultLimits);
+  workers.warm(options.limits ?? defaultLimits, options.language);
   let workbench: Workbench | undefined;
   try {
     workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge });

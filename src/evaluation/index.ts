@@ -18,7 +18,7 @@ export {
 } from './spec.ts';
 export { specifiedRules, type SpecRule, type SpecRuleContext } from './specRules/index.ts';
 export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
-export { assertionsByRow, evaluateDiff, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
+export { assertionsByRow, evaluateDiff, evaluateDiffBounded, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
 export type { RowExplanation, RowExplanations, UnexplainedChange } from './closedWorld.ts';
 export type { RowRef } from './diffView.ts';
@@ -45,3 +45,6 @@ export {
 } from './rubric.ts';
 export { gradeHybrid, PASS_SCORE, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
 export { chatCompletionsJudge, judgeOverProtocol, messagesJudge, referenceAnswerJudge } from './judges.ts';
+export { patternTest, withBoundedPatterns, isValidPattern, linearPythonPattern, expensivePatternLine, type PatternDialect } from './patternMatcher.ts';
+export { setPatternWorkerFactory, PATTERN_BUDGET_MS, EVALUATION_PATTERN_BUDGET_MS, type PatternWorkerPort } from './patternRunner.ts';
+export { PATTERN_WORKER_SOURCE } from './patternWorkerSource.ts';

@@ -4,7 +4,7 @@ import { runScript } from '../sandbox/runScript.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { requestTrace } from './trace.ts';
-import { answerFromConsole, evaluateDiff, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
+import { answerFromConsole, evaluateDiffBounded, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
 
@@ -148,7 +148,7 @@ export class Session {
     const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
     this.trace.push(...traceOf(script));
-    const verdict = this.evaluate(runDiff);
+    const verdict = await this.evaluate(runDiff);
     return { script, answer: this.answer, stepDiff, runDiff, verdict, grade: await this.grade(verdict, runDiff) };
   }
 
@@ -173,8 +173,9 @@ export class Session {
     });
   }
 
-  evaluate(diff: Diff): Verdict {
-    return evaluateDiff(this.scenario.spec, diff, {
+  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched). */
+  evaluate(diff: Diff): Promise<Verdict> {
+    return evaluateDiffBounded(this.scenario.spec, diff, {
       schema: this.env.template.schemaInfo,
       closedWorld: this.scenario.closedWorld,
       answerChecks: this.scenario.answerChecks,

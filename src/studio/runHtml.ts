@@ -1,5 +1,5 @@
 import type { Diff } from '../engine/types.ts';
-import { modelLabel, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { actionLanguageTitle, modelLabel, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
 import { formatFaultPlan } from '../session/faults.ts';
 
 /**
@@ -61,7 +61,7 @@ ${diffHtml(run.runDiff)}
 
 function actionHtml(a: AgentAction): string {
   const e = escapeHtml;
-  const label = a.kind === 'tool' ? `tool call <code>${e(a.code)}</code>` : a.kind === 'curl' ? 'curl' : 'JavaScript';
+  const label = a.kind === 'tool' ? `tool call <code>${e(a.code)}</code>` : actionLanguageTitle(a);
   const code = a.kind === 'tool' ? (a.script ?? '') : a.code;
   return `<p>${label}${a.ok ? '' : ' <span class="fail">failed</span>'}</p>
 <pre class="code">${e(code)}</pre>

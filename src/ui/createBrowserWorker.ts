@@ -23,6 +23,8 @@ function startWorker(language: LanguageId): Worker {
   switch (language) {
     case 'javascript':
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });
+    case 'bash':
+      return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
     default:
       throw new Error(`there is no ${language} sandbox in this build`);
   }

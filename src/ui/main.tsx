@@ -5,6 +5,7 @@ import { StoreProvider } from './hooks/useApp.ts';
 import { loadProjectCatalog, loadProjectSolution } from './projectCatalog.ts';
 import { readJson, storageKeys, type KeyValueStore } from './stores/appState.ts';
 import { createAppStore, type AppStore } from './stores/appStore.ts';
+import { installBrowserPatternWorker } from './patternWorker.ts';
 import { WorkbenchClient } from './workbench/WorkbenchClient.ts';
 import { indexedDbRunHistory } from './agent/runHistory.ts';
 import './styles.css';
@@ -34,6 +35,7 @@ async function downloadDataDir(): Promise<ArrayBuffer | null> {
   }
 }
 
+installBrowserPatternWorker();
 const storage = safeStorage();
 // Started first: the data directory downloads while the worker's script loads, and PostgreSQL never blocks paint.
 const dataDir = downloadDataDir();

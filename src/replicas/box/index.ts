@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { internalError, methodNotAllowed, notFound, unauthorized } from './errors.ts';
+import { internalError, methodNotAllowed, notFound, requestProblem, unauthorized } from './errors.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -32,5 +32,6 @@ export const box = {
   isErrorResponse(response: Response): boolean {
     return response.status >= 400;
   },
+  requestProblem,
 } satisfies Replica;
 

@@ -1,7 +1,7 @@
 import { DateTime } from 'luxon';
 import type { RouteContext } from '../types.ts';
 import { calendarFor, type CalendarAccess } from './access.ts';
-import { badRequest, deleted, duplicate, googleError, invalid, invalidParameter, notFound, required } from './errors.ts';
+import { badRequest, deleted, duplicate, googleError, invalid, invalidParameter, notFound, required, timeRangeTooLong } from './errors.ts';
 import {
   attendeesOf,
   plainRow,
@@ -23,7 +23,7 @@ import {
 } from './eventStore.ts';
 import { bodyOf, bool, decodeToken, encodeToken, maxResults, str, type Body, type Params } from './params.ts';
 import { parseQuickAdd } from './quickAdd.ts';
-import { checkRecurrence, expandSeries, instanceKey } from './recurrence.ts';
+import { checkRecurrence, instanceKey, MAX_INSTANCES, occurrenceAt } from './recurrence.ts';
 import type { AttendeeRow, EventRow, UserRow } from './rows.ts';
 import { newEtag } from './serialize.ts';
 import { upsert } from './sql.ts';
@@ -242,10 +242,9 @@ async function findInstance(ctx: RouteContext, a: CalendarAccess, id: string): P
   const key = m[2];
   const at = key.length === 8 ? DateTime.fromFormat(key, 'yyyyLLdd', { zone: zoneOf(master.start, a.cal.time_zone) }) : DateTime.fromFormat(key, "yyyyLLdd'T'HHmmss'Z'", { zone: 'UTC' });
   if (!at.isValid) return undefined;
-  const occ = expandSeries({ start: master.start, end: master.end, recurrence: master.recurrence ?? [] }, a.cal.time_zone, at.minus({ minutes: 1 }), at.plus({ days: 1 }), 50).find(
-    (o) => o.key === key,
-  );
-  if (!occ) return undefined;
+  // The id's instant is checked directly: is there an occurrence starting exactly then?
+  const occ = occurrenceAt({ start: master.start, end: master.end, recurrence: master.recurrence ?? [] }, a.cal.time_zone, at);
+  if (!occ || occ.key !== key) return undefined;
   const instances = seriesInstances(master, new Map(), a.cal, { from: occ.start, to: occ.end.plus({ seconds: 1 }) }, occ.end.plus({ days: 1 }));
   const generated = instances.find((e) => e.id === id);
   return generated ? { master, key, generated } : undefined;
@@ -404,6 +403,7 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
     }
     if (overlaps(r, calZone, w)) items.push(rowCandidate(r, calZone));
   }
+  if (items.length > MAX_INSTANCES) throw timeRangeTooLong();
 
   if (!showDeleted) items = items.filter((e) => e.status !== 'cancelled');
   if (since !== undefined) items = items.filter((e) => e.updatedMs > since!);

@@ -1,3 +1,4 @@
+import type { LanguageId } from '../../sandbox/languages.ts';
 import type { Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
@@ -102,8 +103,8 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('open', { scenario });
   }
 
-  run(source: string, onConsole: (entries: ConsoleEntry[]) => void) {
-    return this.runScript(source, onConsole);
+  run(source: string, onConsole: (entries: ConsoleEntry[]) => void, language?: LanguageId) {
+    return this.runScript(source, onConsole, undefined, undefined, language);
   }
 
   /** Stops the open scenario's running script (not agent attempts'). */
@@ -111,13 +112,13 @@ export class WorkbenchClient implements WorkbenchPort {
     this.worker.postMessage({ kind: 'abort' } satisfies ToWorker);
   }
 
-  private async runScript(source: string, onConsole: (entries: ConsoleEntry[]) => void, attemptId?: number, signal?: AbortSignal) {
+  private async runScript(source: string, onConsole: (entries: ConsoleEntry[]) => void, attemptId?: number, signal?: AbortSignal, language?: LanguageId) {
     const runId = this.nextRunId++;
     this.consoleListeners.set(runId, onConsole);
     const stop = () => this.worker.postMessage({ kind: 'abort', runId } satisfies ToWorker);
     signal?.addEventListener('abort', stop);
     try {
-      const outcome = this.call('run', { source, runId, attemptId });
+      const outcome = this.call('run', { source, runId, attemptId, language });
       if (signal?.aborted) stop();
       return await outcome;
     } finally {
@@ -136,8 +137,8 @@ export class WorkbenchClient implements WorkbenchPort {
   }
 
   /** A script as a step of an attempt; `signal` stops it (and only it), even while it waits its turn. */
-  runInAttempt(attemptId: number, source: string, onConsole: (entries: ConsoleEntry[]) => void, signal?: AbortSignal) {
-    return this.runScript(source, onConsole, attemptId, signal);
+  runInAttempt(attemptId: number, source: string, onConsole: (entries: ConsoleEntry[]) => void, signal?: AbortSignal, language?: LanguageId) {
+    return this.runScript(source, onConsole, attemptId, signal, language);
   }
 
   async reset() {

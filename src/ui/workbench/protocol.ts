@@ -52,7 +52,7 @@ export interface WorkbenchOps {
   registerSeed: { args: { name: string; seed: SeedFile }; result: { tables: number; rows: number } };
   open: { args: { scenario: Scenario }; result: OpenInfo };
   /** A script as one step: in the open scenario's environment, or with `attemptId` in that agent attempt's. */
-  run: { args: { source: string; runId: number; attemptId?: number }; result: StepOutcome };
+  run: { args: { source: string; runId: number; attemptId?: number; language?: LanguageId }; result: StepOutcome };
   reset: { args: Record<string, never>; result: null };
   tables: { args: Record<string, never>; result: TableCount[] };
   rows: { args: { service: string; table: string; offset: number; limit: number }; result: Row[] };

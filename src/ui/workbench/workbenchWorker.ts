@@ -9,9 +9,12 @@ import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
+import { installBrowserPatternWorker } from '../patternWorker.ts';
 import { pageSandboxFactory } from './pageSandboxFactory.ts';
 import { sessionWorld } from '../../agent/world.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
+
+installBrowserPatternWorker();
 
 const scope = self as unknown as {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;
@@ -124,7 +127,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return { tables, ms: Math.round(performance.now() - started) };
   },
 
-  async run({ source, runId, attemptId }) {
+  async run({ source, runId, attemptId, language }) {
     const s = sessionOf(attemptId);
     const { signal } = runs.get(runId)?.controller ?? new AbortController();
     let batch: ConsoleEntry[] = [];
@@ -136,6 +139,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     };
     try {
       return await s.runStep(source, {
+        language,
         signal,
         onConsole: (entry) => {
           batch.push(entry);
