@@ -79,11 +79,17 @@ async function setting(page, testId) {
   return testId === 'base-url' ? page.locator('[data-testid=agent-settings] input').first() : page.getByTestId(testId);
 }
 
+/** Folds the settings sheet away (it lies over the batch and saved-run views). */
+async function closeSettings(page) {
+  if (await page.getByTestId('agent-settings').isVisible()) await page.getByTestId('agent-settings-edit').click();
+}
+
 /**
  * Runs the Batch view's batch at `concurrency` and waits for it; returns its records, the wall time and the most
  * runs under way at one moment (from the records' [start, end] spans, a few milliseconds in from each start).
  */
 async function runBatchAt(page, concurrency) {
+  await closeSettings(page);
   await page.getByTestId('batch-concurrency').fill(String(concurrency));
   const started = Date.now();
   await page.getByTestId('batch-run').click();
@@ -349,6 +355,7 @@ async function agentChecks(browser, server, check, model) {
     await page.getByTestId('batch-concurrency').fill('2');
     model.setLooping(true);
     try {
+      await closeSettings(page);
       await page.getByTestId('batch-run').click();
       // Two attempts under way, the first one's script looping in the worker (the sandbox would stop it at 10 s).
       await page.waitForTimeout(1500);

@@ -32,7 +32,17 @@ export function AgentPanel() {
       {helpOpen && <AgentWalkthrough onClose={() => setHelpOpen(false)} />}
       <div className="tabs" role="tablist" aria-label="Agent views">
         {(['live', 'batch', 'runs'] as const).map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)} data-testid={`agent-tab-${v}`}>
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => {
+              setView(v);
+              setSettingsOpen(false);
+            }}
+            data-testid={`agent-tab-${v}`}
+          >
             {v === 'live' ? 'Live run' : v === 'batch' ? 'Batch' : 'Saved runs'}
           </button>
         ))}
