@@ -77,7 +77,7 @@ async function run({ browser, server, check }) {
     const heads = await page.locator('.state-service-head').allTextContents();
     assert(heads.join(',') === 'Slack,Box,Google Calendar,Linear,MailHub', `service headings: ${heads.join(', ')}`);
     assert((await page.locator('.state-service[data-service=box] .badge-changed').count()) === 1, 'the changed Box table is not marked');
-    await page.getByRole('tab', { name: /Verdict/ }).click();
+    await page.getByRole('tab', { name: /Verdict & diff/ }).click();
   });
 
   await check('Reset, then the solution plus a Calendar event: the closed world fails on the side effect in Calendar', async () => {
