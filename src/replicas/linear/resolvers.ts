@@ -53,10 +53,7 @@ const issueFields: Record<string, Resolver> = {
   subscribers: (i: Row, args: ConnectionArgs & { includeDisabled?: boolean }, ctx: LinearContext) =>
     paginate(ctx, 'user', args, (sql, x) =>
       `${x}."id" = ANY(${sql.p(Array.isArray(i.subscriberIds) ? i.subscriberIds : [])}::text[])` + (args.includeDisabled ? '' : ` AND ${x}."active"`)),
-  project: () => null,
-  projectMilestone: () => null,
   labelIds,
-  reactions: () => [],
   children: childrenBy('issue', 'parentId'),
   comments: childrenBy('comment', 'issueId'),
   labels: labelsOfIssue,
@@ -161,7 +158,6 @@ export const queryResolvers: ResolverMap = {
     resolvingUser: (c, _, ctx) => ctx.load('user', c.resolvingUserId),
     children: childrenBy('comment', 'parentId'),
     createdIssues: childrenBy('issue', 'sourceCommentId'),
-    reactions: () => [],
     // Derived from the markdown body, which is what mutations write (a stored bodyData would go stale).
     bodyData: (c) => JSON.stringify(prosemirror(String(c.body ?? ''))),
   },
