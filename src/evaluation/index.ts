@@ -20,6 +20,8 @@ export { specifiedRules, type SpecRule, type SpecRuleContext } from './specRules
 export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
 export { assertionsByRow, evaluateDiff, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
+export { MAX_NEAREST, seedProbes, withSeedCandidates, type CandidateSource, type NearestRow, type NearestRows, type PredicateCheck, type SeedProbe } from './nearest.ts';
+export { describeAssertion, describeChange, describeCondition, describeCount, formatValue, isEquality } from './describe.ts';
 export type { RowExplanation, RowExplanations, UnexplainedChange } from './closedWorld.ts';
 export type { RowRef } from './diffView.ts';
 export type { RowKind } from './compileSpec.ts';
