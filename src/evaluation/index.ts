@@ -45,5 +45,5 @@ export {
   type Judgement,
   type RubricJudgement,
 } from './rubric.ts';
-export { gradeHybrid, PASS_SCORE, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
+export { gradeHybrid, hybridGates, PASS_SCORE, type HybridGate, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
 export { chatCompletionsJudge, judgeOverProtocol, messagesJudge, referenceAnswerJudge } from './judges.ts';

@@ -2,6 +2,7 @@ import { useApp } from '../hooks/useApp.ts';
 import { AssertionList } from './AssertionList.tsx';
 import { DiffPanel } from './DiffPanel.tsx';
 import { VerdictSummary } from './VerdictSummary.tsx';
+import { CarriedChanges } from './explain/CarriedChanges.tsx';
 
 export function ResultView() {
   const hasRun = useApp((s) => s.run.last !== null);
@@ -29,6 +30,7 @@ export function ResultView() {
   return (
     <>
       <VerdictSummary />
+      <CarriedChanges />
       <AssertionList />
       <DiffPanel />
     </>

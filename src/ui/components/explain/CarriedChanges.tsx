@@ -1,0 +1,44 @@
+import { useMemo } from 'react';
+import { evaluateDiff } from '../../../evaluation/index.ts';
+import { useApp } from '../../hooks/useApp.ts';
+import { entryByKey } from '../../stores/catalogSlice.ts';
+import { carriedChanges } from '../../stores/carriedChanges.ts';
+import { schemaFromTables } from '../studio/schemaFromTables.ts';
+
+/**
+ * Says so when the verdict judges changes an earlier step left in the state (a script run after another without
+ * Reset), whether this step alone would have passed, and offers Reset. Script mode only: an agent's run is meant to
+ * build up over its steps.
+ */
+export function CarriedChanges() {
+  const last = useApp((s) => (s.agent.open ? null : s.run.last));
+  const tables = useApp((s) => s.run.tables);
+  const ready = useApp((s) => s.run.status === 'ready');
+  const reset = useApp((s) => s.run.reset);
+  const scenario = useApp((s) => entryByKey(s.catalog.entries, s.run.openKey)?.scenario ?? null);
+  const info = useMemo(() => {
+    if (!last || last.step < 2) return null;
+    const carried = carriedChanges(last.runDiff, last.stepDiff, tables);
+    if (carried === 0) return null;
+    // A hybrid-graded scenario's pass needs its grade too; only a plain state-diff verdict can be judged again here.
+    const plain = scenario && !scenario.rubrics.length && !scenario.criticalAssertions?.length;
+    const alone = plain
+      ? evaluateDiff(scenario.spec, last.stepDiff, { schema: schemaFromTables(tables), closedWorld: scenario.closedWorld, answerChecks: scenario.answerChecks }).passed
+      : null;
+    return { carried, alone };
+  }, [last, tables, scenario]);
+  if (!last || !info) return null;
+  const earlier = last.step === 2 ? 'step 1' : `steps 1–${last.step - 1}`;
+  return (
+    <div className="carried-note" role="status" data-testid="carried-changes">
+      <p>
+        ⚠ The state still holds {info.carried} change{info.carried === 1 ? '' : 's'} from {earlier}: this verdict judges the whole run since the last
+        Reset, not this step alone.
+        {info.alone === true && !last.verdict.passed ? ' On its own, this step’s changes would pass.' : ''}
+      </p>
+      <button type="button" className="btn btn-small" onClick={() => void reset()} disabled={!ready} data-testid="carried-reset">
+        Reset to the seed
+      </button>
+    </div>
+  );
+}
