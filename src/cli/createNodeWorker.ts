@@ -5,12 +5,17 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import type { BuildOptions } from 'esbuild';
+import type { LanguageId } from '../sandbox/languages.ts';
 import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
 
 const MB = 1024 * 1024;
 const NODE_WORKER_STACK_MB = 4;
-/** Registers tsx in the worker, then imports ./sandboxWorker.ts (see the file for why): the slow fallback. */
+/** Registers tsx in the worker, then imports the language's TypeScript entry (see the file for why): the slow fallback. */
 const TSX_BOOTSTRAP = new URL('./sandboxWorkerBootstrap.mjs', import.meta.url);
+/** Each language's worker entry, beside this file: a worker loads only its own language's runtime. */
+const WORKER_ENTRIES: Partial<Record<LanguageId, string>> = {
+  javascript: './sandboxWorker.ts',
+};
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Under the repo's node_modules, so the bundle's bare imports (the QuickJS packages) resolve from there. */
 const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'difflab');
@@ -126,27 +131,40 @@ export function pickWorkerEntry(bundle: () => string, warn: (line: string) => vo
   }
 }
 
-let workerEntry: URL | undefined;
+const workerEntries = new Map<LanguageId, URL>();
+
+/** The TypeScript source of a language's worker entry; throws for a language this build has no sandbox for. */
+export function workerSource(language: LanguageId): URL {
+  const entry = WORKER_ENTRIES[language];
+  if (!entry) throw new Error(`there is no ${language} sandbox in this build`);
+  return new URL(entry, import.meta.url);
+}
 
 /**
- * Bundled once per process (tsx in each worker cost ~85% of its start-up), and again if another process has
- * since deleted the bundle.
+ * The module a language's workers start from: bundled once per process (tsx in each worker cost ~85% of its
+ * start-up), and again if another process has since deleted the bundle.
  */
-export function sandboxWorkerEntry(): URL {
-  if (workerEntry && workerEntry !== TSX_BOOTSTRAP && !existsSync(workerEntry)) workerEntry = undefined;
-  workerEntry ??= pickWorkerEntry(
-    () => bundleEntry(fileURLToPath(new URL('./sandboxWorker.ts', import.meta.url)), CACHE_DIR),
+export function sandboxWorkerEntry(language: LanguageId = 'javascript'): URL {
+  let entry = workerEntries.get(language);
+  if (entry && entry !== TSX_BOOTSTRAP && !existsSync(entry)) entry = undefined;
+  entry ??= pickWorkerEntry(
+    () => bundleEntry(fileURLToPath(workerSource(language)), CACHE_DIR),
     (line) => process.stderr.write(`${line}\n`),
   );
-  return workerEntry;
+  workerEntries.set(language, entry);
+  return entry;
 }
 
 /** A WorkerFactory whose workers start from this entry module (measure-sandbox.ts compares the two). */
-export function nodeWorkerFactory(entry: () => URL): WorkerFactory {
-  return (limits) => {
-    const worker = new Worker(entry(), {
+export function nodeWorkerFactory(entry: (language: LanguageId) => URL): WorkerFactory {
+  return (limits, language = 'javascript') => {
+    const worker = new Worker(entry(language), {
       // Not the parent's flags (vitest's, or an --import that would not apply anyway).
       execArgv: [],
+      // Not the parent's environment either (it may hold an API key): a worker's process.env is its own copy.
+      env: {},
+      // The tsx fallback's bootstrap imports this.
+      workerData: { entry: workerSource(language).href },
       resourceLimits: nodeResourceLimits(limits),
     });
     const adapter: WorkerLike = {
@@ -163,7 +181,7 @@ export function nodeWorkerFactory(entry: () => URL): WorkerFactory {
   };
 }
 
-/** The WorkerFactory for Node (CLI, tests): a worker_thread running src/cli/sandboxWorker.ts, bundled. */
+/** The WorkerFactory for Node (CLI, tests): a worker_thread running the language's entry (src/cli/*Worker.ts), bundled. */
 export const createNodeWorker: WorkerFactory = nodeWorkerFactory(sandboxWorkerEntry);
 
 /** Workers that register tsx and load the TypeScript sources: the fallback, slow path. */

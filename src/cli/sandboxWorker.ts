@@ -1,5 +1,6 @@
 import { parentPort, resourceLimits, type TransferListItem } from 'node:worker_threads';
 import { loadQuickJS } from '../sandbox/loadQuickJS.ts';
+import { quickjsRunner } from '../sandbox/quickjsRunner.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
 
 // The Node entry of the sandbox worker (started by createNodeWorker.ts, usually from a bundle of this file). It
@@ -14,7 +15,6 @@ startSandboxWorker(
     postMessage: (message, transfer) => port.postMessage(message, transfer as TransferListItem[] | undefined),
     onMessage: (listener) => port.on('message', listener),
   },
-  loadQuickJS,
   // A 4 MB worker stack leaves room for QuickJS's 512 KB (measured: 512 KB overflows only a 1 MB stack).
-  { maxStackBytes: (stackMb * 1024 * 1024) / 8 },
+  quickjsRunner(loadQuickJS, { maxStackBytes: (stackMb * 1024 * 1024) / 8 }),
 );

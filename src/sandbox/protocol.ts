@@ -1,8 +1,9 @@
-import type { ConsoleEntry, SandboxLimits, ScriptDeterminism, ShimRequest, ShimResponse, StopReason } from './types.ts';
+import type { LanguageId } from './languages.ts';
+import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptDeterminism, ShimRequest, ShimResponse, StopReason } from './types.ts';
 
 /** Messages between runScript (host) and startSandboxWorker (worker). Plain data: they cross postMessage. */
 export type HostToWorker =
-  | { type: 'run'; source: string; limits: SandboxLimits; determinism: ScriptDeterminism }
+  | { type: 'run'; language: LanguageId; source: string; limits: SandboxLimits; determinism: ScriptDeterminism; files: ScratchFile[] }
   | { type: 'fetchResult'; id: number; response: ShimResponse }
   | { type: 'fetchError'; id: number; message: string };
 
@@ -13,8 +14,10 @@ export type WorkerToHost =
   | { type: 'fetch'; id: number; request: ShimRequest }
   /** The WebAssembly heap grew to this many bytes (sent in coarse steps), so a silent death can be explained. */
   | { type: 'memory'; bytes: number }
-  | { type: 'done'; ok: true }
-  | { type: 'done'; ok: false; reason: StopReason; error: string };
+  | ({ type: 'done'; files?: ScratchFile[] } & ScriptOutcome);
+
+/** How a script ended, as the worker reports it. */
+export type ScriptOutcome = { ok: true } | { ok: false; reason: StopReason; error: string };
 
 /** The VM's module file name: error lines refer to it. */
 export const SCRIPT_FILE_NAME = 'script.js';

@@ -1,3 +1,4 @@
+import type { LanguageId } from './languages.ts';
 import { isMessage, WASM_BASE_BYTES, type HostToWorker, type WorkerToHost } from './protocol.ts';
 import { answerFetch } from './shimHttp.ts';
 import {
@@ -15,6 +16,7 @@ import {
   type FetchHandler,
   type RequestLogEntry,
   type SandboxLimits,
+  type ScratchFile,
   type ScriptDeterminism,
   type ScriptResult,
   type ShimRequest,
@@ -26,6 +28,12 @@ import {
 export interface RunScriptOptions extends ScriptDeterminism {
   fetch: FetchHandler;
   createWorker: WorkerFactory;
+  /** The script's language (default JavaScript): the worker factory starts that language's worker. */
+  language?: LanguageId;
+  /** The run's scratch directory as earlier scripts left it (languages with a file system see these files). */
+  files?: ScratchFile[];
+  /** The scratch directory as this script left it, when the script ended with it (not when its worker died). */
+  onFiles?: (files: ScratchFile[]) => void;
   limits?: Partial<SandboxLimits>;
   /** Each console line as the script prints it (the result repeats them all). */
   onConsole?: (entry: ConsoleEntry) => void;
@@ -53,9 +61,11 @@ const NEAR_CAP = 0.8;
  * the script starts, not from worker start-up.
  *
  * Never throws: every failure, including a broken worker factory, comes back as `{ ok: false, reason, error }`.
+ * Everything here is the same for every language; only the worker differs.
  */
 export function runScript(source: string, options: RunScriptOptions): Promise<ScriptResult> {
   const limits: SandboxLimits = { ...defaultLimits, ...options.limits };
+  const language = options.language ?? 'javascript';
   const consoleEntries: ConsoleEntry[] = [];
   const requests: RequestLogEntry[] = [];
   let scriptStartedAt = Date.now();
@@ -164,6 +174,13 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
         heapBytes = message.bytes;
         break;
       case 'done':
+        if (message.files) {
+          try {
+            options.onFiles?.(message.files);
+          } catch {
+            // A listener's bug must not end the run differently.
+          }
+        }
         end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error });
         break;
     }
@@ -190,16 +207,23 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
   }
   options.signal?.addEventListener('abort', onAbort);
   try {
-    worker = options.createWorker(limits);
+    worker = options.createWorker(limits, language);
     worker.onMessage(onMessage);
     worker.onError(onWorkerError);
     timer = setTimeout(
       () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`) }),
       STARTUP_TIMEOUT_MS,
     );
-    send({ type: 'run', source, limits, determinism: { now: options.now, randomSeed: options.randomSeed } });
+    const files = (options.files ?? []).map(copyFile);
+    const determinism = { now: options.now, randomSeed: options.randomSeed };
+    send({ type: 'run', language, source, limits, determinism, files }, files.map((f) => f.bytes.buffer));
   } catch (error) {
     end({ ok: false, reason: 'crash', error: crashMessage(error instanceof Error ? error.message : String(error)) });
   }
   return done;
+}
+
+/** The caller keeps its scratch files: the worker gets copies (their buffers are transferred). */
+function copyFile(file: ScratchFile): ScratchFile {
+  return { path: file.path, bytes: file.bytes.slice() };
 }

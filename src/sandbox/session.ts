@@ -3,9 +3,10 @@ import { realClock, virtualClock, type ScriptClock } from './clock.ts';
 import { describeThrown } from './describeThrown.ts';
 import { newHostObject, type BridgeActions } from './hostBridge.ts';
 import { PRELUDE_SOURCE } from './prelude.ts';
-import { SCRIPT_FILE_NAME, WASM_BASE_BYTES, type WorkerToHost } from './protocol.ts';
+import { SCRIPT_FILE_NAME, WASM_BASE_BYTES } from './protocol.ts';
 import { consoleTruncatedNote, crashMessage, memoryLimitMessage, timeLimitMessage } from './stopMessages.ts';
 import type { SandboxLimits, ScriptDeterminism, ShimRequest, ShimResponse, StopReason } from './types.ts';
+import type { RunnerIO } from './worker.ts';
 
 /**
  * QuickJS's default recursion limit. It must trip before the host engine's own stack overflows inside the wasm
@@ -29,7 +30,7 @@ export interface SessionOptions {
   source: string;
   limits: SandboxLimits;
   determinism?: ScriptDeterminism;
-  send(message: WorkerToHost, transfer?: Transferable[]): void;
+  io: RunnerIO;
   maxStackBytes?: number;
 }
 
@@ -75,7 +76,7 @@ export class ScriptSession {
     this.guard(() => {
       this.installPrelude();
       const { limits, source } = this.options;
-      this.options.send({ type: 'started' });
+      this.options.io.started();
       this.deadline = Date.now() + limits.timeMs;
       // The interrupt handler only runs while the VM runs; this catches a script idling on a slow fetch or timer.
       this.deadlineTimer = setTimeout(() => this.stop('timeout'), limits.timeMs);
@@ -90,11 +91,11 @@ export class ScriptSession {
     });
   }
 
-  resolveFetch(id: number, response: ShimResponse): void {
+  private resolveFetch(id: number, response: ShimResponse): void {
     this.settleFetch(id, () => this.responseHandle(response));
   }
 
-  rejectFetch(id: number, message: string): void {
+  private rejectFetch(id: number, message: string): void {
     this.settleFetch(id, () => {
       throw new TypeError(message);
     });
@@ -118,7 +119,7 @@ export class ScriptSession {
   private bridgeActions(): BridgeActions {
     return {
       log: (level, text) => {
-        if (!this.finished) this.options.send({ type: 'console', entry: { level, text } });
+        if (!this.finished) this.options.io.console({ level, text });
       },
       fetch: (request) => this.startFetch(request),
       setTimer: (id, ms, keepsAlive) => this.setTimer(id, ms, keepsAlive),
@@ -142,7 +143,7 @@ export class ScriptSession {
       return true;
     }
     if (bytes >= this.nextMemoryReport) {
-      this.options.send({ type: 'memory', bytes });
+      this.options.io.memory(bytes);
       this.nextMemoryReport = bytes + this.memoryReportStep;
     }
     return false;
@@ -180,12 +181,10 @@ export class ScriptSession {
     const id = this.nextFetchId++;
     const deferred = this.vm.newPromise();
     this.fetches.set(id, deferred);
-    const transfer: Transferable[] = [];
-    if (request.body?.kind === 'bytes') transfer.push(request.body.bytes.buffer);
-    if (request.body?.kind === 'form') {
-      for (const entry of request.body.entries) if ('file' in entry) transfer.push(entry.file.bytes.buffer);
-    }
-    this.options.send({ type: 'fetch', id, request }, transfer);
+    this.options.io.fetch(request).then(
+      (response) => this.resolveFetch(id, response),
+      (error: unknown) => this.rejectFetch(id, error instanceof Error ? error.message : String(error)),
+    );
     return deferred.handle;
   }
 
@@ -296,7 +295,7 @@ export class ScriptSession {
     clearTimeout(this.deadlineTimer);
     for (const timer of this.timers.values()) clearTimeout(timer.handle);
     this.timers.clear();
-    this.options.send({ type: 'done', ...outcome });
+    this.options.io.done(outcome);
   }
 
   private setFresh(object: QuickJSHandle, key: string, value: QuickJSHandle): void {

@@ -1,3 +1,5 @@
+import type { LanguageId } from './languages.ts';
+
 /** Limits for one script run. Each, when hit, stops the script with a clear message. */
 export interface SandboxLimits {
   /** Wall-clock budget for the whole script, in milliseconds. */
@@ -97,7 +99,17 @@ export interface ScriptDeterminism {
   randomSeed?: number;
 }
 
-export type WorkerFactory = (limits: SandboxLimits) => WorkerLike;
+/** Starts a worker that runs scripts of this language (each language has its own worker entry). */
+export type WorkerFactory = (limits: SandboxLimits, language: LanguageId) => WorkerLike;
+
+/**
+ * A file of a run's scratch directory: what a script wrote there is handed to the next script of the same run
+ * (each script still runs in a fresh worker). Languages without a file system ignore them.
+ */
+export interface ScratchFile {
+  path: string;
+  bytes: Uint8Array<ArrayBuffer>;
+}
 
 /** The worker side's end of the channel: `self` in a browser worker, `parentPort` in a Node worker_thread. */
 export interface WorkerPort {

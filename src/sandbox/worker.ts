@@ -1,39 +1,84 @@
-import { loadQuickJS, newScriptMemory, type LoadQuickJS } from './loadQuickJS.ts';
-import { isMessage, type HostToWorker, type WorkerToHost } from './protocol.ts';
-import { ScriptSession } from './session.ts';
+import type { LanguageId } from './languages.ts';
+import { isMessage, type HostToWorker, type ScriptOutcome, type WorkerToHost } from './protocol.ts';
 import { crashMessage } from './stopMessages.ts';
-import type { WorkerPort } from './types.ts';
+import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptDeterminism, ShimRequest, ShimResponse, WorkerPort } from './types.ts';
 
-export interface SandboxWorkerOptions {
-  /** QuickJS's recursion limit; the default suits a browser worker's stack (see session.ts). */
-  maxStackBytes?: number;
+/** One script to run, as the host sent it. */
+export interface RunJob {
+  source: string;
+  limits: SandboxLimits;
+  determinism: ScriptDeterminism;
+  /** The run's scratch directory as earlier scripts of the run left it. */
+  files: ScratchFile[];
+}
+
+/** What a language's runner may do; the worker harness turns each call into a message to the host. */
+export interface RunnerIO {
+  /** The script starts evaluating now: the host's time limit counts from here, not from worker start-up. */
+  started(): void;
+  console(entry: ConsoleEntry): void;
+  /** One request through the host's fetch bridge; rejects with a TypeError whose message is meant for the script. */
+  fetch(request: ShimRequest): Promise<ShimResponse>;
+  /** The script's heap grew to this many bytes (sent in coarse steps), so that a silent death can be explained. */
+  memory(bytes: number): void;
+  /** The script ended; only the first call counts. `files`: the scratch directory now, for the run's next script. */
+  done(outcome: ScriptOutcome, files?: ScratchFile[]): void;
+}
+
+/** A language's half of the sandbox: it runs one source and reports through `io`. */
+export interface ScriptRunner {
+  language: LanguageId;
+  run(job: RunJob, io: RunnerIO): void | Promise<void>;
+}
+
+function requestTransfer(request: ShimRequest): Transferable[] {
+  const transfer: Transferable[] = [];
+  if (request.body?.kind === 'bytes') transfer.push(request.body.bytes.buffer);
+  if (request.body?.kind === 'form') {
+    for (const entry of request.body.entries) if ('file' in entry) transfer.push(entry.file.bytes.buffer);
+  }
+  return transfer;
 }
 
 /**
- * The worker side of the sandbox: waits for one `run` message, loads a fresh QuickJS instance on a capped
- * memory, runs the script and reports. One worker runs one script; the host terminates it afterwards.
- * The listener is attached synchronously, so messages sent while QuickJS loads are not lost.
+ * The worker side of the sandbox, shared by every language: waits for one `run` message, hands it to the
+ * language's runner and relays what the runner does (console lines, fetches and their answers, the end) to the
+ * host. One worker runs one script; the host terminates it afterwards. The listener is attached synchronously, so
+ * messages sent while the runner loads are not lost.
  */
-export function startSandboxWorker(
-  port: WorkerPort,
-  loadModule: LoadQuickJS = loadQuickJS,
-  options: SandboxWorkerOptions = {},
-): void {
-  let session: ScriptSession | undefined;
+export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner): void {
   let running = false;
+  let finished = false;
+  let nextFetchId = 1;
+  const fetches = new Map<number, { resolve: (r: ShimResponse) => void; reject: (e: Error) => void }>();
   const send = (message: WorkerToHost, transfer?: Transferable[]): void => port.postMessage(message, transfer);
 
-  async function run({ source, limits, determinism }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
+  const io: RunnerIO = {
+    started: () => send({ type: 'started' }),
+    console: (entry) => {
+      if (!finished) send({ type: 'console', entry });
+    },
+    fetch: (request) =>
+      new Promise<ShimResponse>((resolve, reject) => {
+        const id = nextFetchId++;
+        fetches.set(id, { resolve, reject });
+        send({ type: 'fetch', id, request }, requestTransfer(request));
+      }),
+    memory: (bytes) => send({ type: 'memory', bytes }),
+    done: (outcome, files) => {
+      if (finished) return;
+      finished = true;
+      send({ type: 'done', ...outcome, ...(files?.length ? { files } : {}) }, files?.map((f) => f.bytes.buffer));
+    },
+  };
+
+  async function run({ source, limits, determinism, files }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
     try {
-      const memory = newScriptMemory(limits);
-      const quickjs = await loadModule(memory);
-      session = new ScriptSession({ quickjs, memory, source, limits, determinism, send, maxStackBytes: options.maxStackBytes });
+      await runner.run({ source, limits, determinism, files: files ?? [] }, io);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
-      send({ type: 'done', ok: false, reason: 'crash', error: crashMessage(`QuickJS could not be loaded: ${detail}`) });
-      return;
+      io.done({ ok: false, reason: 'crash', error: crashMessage(detail) });
     }
-    session.start();
   }
 
   port.onMessage((message) => {
@@ -45,10 +90,12 @@ export function startSandboxWorker(
         void run(message);
         break;
       case 'fetchResult':
-        session?.resolveFetch(message.id, message.response);
+        fetches.get(message.id)?.resolve(message.response);
+        fetches.delete(message.id);
         break;
       case 'fetchError':
-        session?.rejectFetch(message.id, message.message);
+        fetches.get(message.id)?.reject(new TypeError(message.message));
+        fetches.delete(message.id);
         break;
     }
   });

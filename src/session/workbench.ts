@@ -1,7 +1,8 @@
 import { Engine, type Diff, type Environment, type Row, type SeedFile } from '../engine/index.ts';
 import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
-import type { ConsoleEntry, SandboxLimits, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
+import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { requestTrace } from './trace.ts';
 import {
   answerFromConsole,
@@ -114,6 +115,8 @@ export class Session {
   /** Faults active in this run (none by default) and those that fired so far. */
   faults: FaultPlan = NO_FAULTS;
   readonly faultEvents: FaultEvent[] = [];
+  /** The run's scratch directory: files a script wrote, handed to the run's next scripts (reset empties it). */
+  scratch: ScratchFile[] = [];
   private fetch: (request: Request) => Promise<Response>;
   constructor(
     readonly workbench: Workbench,
@@ -137,13 +140,16 @@ export class Session {
   /** Runs one script as a step: the sandbox's fetch goes to the router bound to this environment. */
   async runStep(
     source: string,
-    options: { limits?: Partial<SandboxLimits>; onConsole?: (e: ConsoleEntry) => void; signal?: AbortSignal } = {},
+    options: { language?: LanguageId; limits?: Partial<SandboxLimits>; onConsole?: (e: ConsoleEntry) => void; signal?: AbortSignal } = {},
   ): Promise<StepResult> {
     await this.env.beginStep();
     this.steps++;
     const script = await runScript(source, {
       fetch: this.fetch,
       createWorker: this.workbench.createWorker,
+      language: options.language,
+      files: this.scratch,
+      onFiles: (files) => (this.scratch = files),
       limits: options.limits,
       onConsole: options.onConsole,
       signal: options.signal,
@@ -213,6 +219,7 @@ export class Session {
   async reset(): Promise<void> {
     await this.env.reset();
     this.steps = 0;
+    this.scratch = [];
     this.answer = null;
     this.trace.length = 0;
   }

@@ -1,3 +1,4 @@
+import { quickjsRunner } from '../sandbox/quickjsRunner.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
 
 // The browser entry of the sandbox worker (started by createBrowserWorker.ts). The script inside QuickJS sees
@@ -8,7 +9,10 @@ interface DedicatedScope {
 }
 const scope = self as unknown as DedicatedScope;
 
-startSandboxWorker({
-  postMessage: (message, transfer) => scope.postMessage(message, transfer ?? []),
-  onMessage: (listener) => scope.addEventListener('message', (event) => listener(event.data)),
-});
+startSandboxWorker(
+  {
+    postMessage: (message, transfer) => scope.postMessage(message, transfer ?? []),
+    onMessage: (listener) => scope.addEventListener('message', (event) => listener(event.data)),
+  },
+  quickjsRunner(),
+);
