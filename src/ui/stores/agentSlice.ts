@@ -105,7 +105,8 @@ export interface AgentSlice {
   stop(): void;
   showStep(index: number): void;
   loadHistory(): Promise<void>;
-  openReplay(id: string): Promise<void>;
+  /** Replays a saved run, showing step `at` (default the first; `last` shows where the run ended, its verdict). */
+  openReplay(id: string, at?: number | 'last'): Promise<void>;
   removeRun(id: string): Promise<void>;
   /** Keeps a finished run (a model's, a person's or an imported one) with the saved runs. */
   saveRun(record: AgentRunRecord): Promise<void>;
@@ -411,17 +412,20 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       update((a) => ({ history: [...runs, ...a.history.filter((r) => !runs.some((x) => x.id === r.id))] }));
     },
 
-    async openReplay(id) {
+    async openReplay(id, at = 0) {
       const record = get().agent.history.find((r) => r.id === id);
       if (!record) return;
       patch(set, 'agent', { replay: record, live: null, view: 'live', error: null });
-      // Opening the scenario gives the diff panel its tables; a run of a scenario not in the catalog still replays.
+      const index = Math.max(0, Math.min(record.steps.length - 1, at === 'last' ? record.steps.length - 1 : at));
+      // A run of a scenario not in the catalog still replays; one in it opens it, which gives the diff its tables.
       const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
-      if (entry && get().run.openKey !== entry.key) {
-        get().catalog.select(entry.key);
-        await get().run.open(entry);
-      }
-      if (record.steps.length) get().agent.showStep(0);
+      if (entry && get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
+      // The record holds every step's verdict and diff: they are on screen now, before the environment is up.
+      if (record.steps.length) get().agent.showStep(index);
+      if (!entry) return;
+      await get().run.opened(entry.key);
+      // Opening cleared the right pane: show the step again, unless the person moved on meanwhile.
+      if (get().agent.replay?.id === id && record.steps.length) get().agent.showStep(get().agent.step ?? index);
     },
 
     async removeRun(id) {

@@ -302,12 +302,10 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
         return false;
       }
       const record = value as AgentRunRecord;
-      void get()
-        .agent.saveRun(record)
-        .then(() => {
-          get().agent.setOpen(true);
-          return get().agent.openReplay(record.id);
-        });
+      // Shown at once, at its last step (its verdict); kept with the saved runs meanwhile.
+      void get().agent.saveRun(record);
+      get().agent.setOpen(true);
+      void get().agent.openReplay(record.id, 'last');
       return true;
     },
 

@@ -23,7 +23,9 @@ function CheckLine({ check }: { check: PredicateCheck }) {
         <span className="check-wants">the assertion is strict: only its expected_changes may change</span>
       ) : (
         <>
-          <span className="mono check-actual">{shown.actual}</span>
+          <span className="mono check-actual" title={check.actual}>
+            {shown.actual}
+          </span>
           {!check.passed &&
             (check.equality ? (
               <>
@@ -67,19 +69,18 @@ export function NearestRowsView({ assertion }: { assertion: AssertionView }) {
               <span className="muted">{WHERE[r.source]}</span>
               {r.failed > 0 && (
                 <span className="nearest-count">
-                  {r.failed} of {r.checks.length} check{r.checks.length === 1 ? '' : 's'} fail
+                  · {r.failed} of {r.checks.length} check{r.checks.length === 1 ? '' : 's'} fail
                 </span>
               )}
-              <span className="spacer" />
               {r.id && (
-                <button type="button" className="btn btn-small btn-ghost" onClick={() => pin(assertion.index)} title="Highlight this row in the diff below">
+                <button type="button" className="btn btn-small btn-ghost nearest-action" onClick={() => pin(assertion.index)} title="Highlight this row in the diff below">
                   show row
                 </button>
               )}
               {r.source === 'seed' && (
                 <button
                   type="button"
-                  className="btn btn-small btn-ghost"
+                  className="btn btn-small btn-ghost nearest-action"
                   onClick={() => {
                     const service = r.service ?? tables.find((t) => t.name === r.table)?.service;
                     setTab('state');

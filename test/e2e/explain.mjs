@@ -1,0 +1,156 @@
+// End-to-end: failures explained, faithful shares, honest errors — at 1440×900 and 1024×768, in Debian's Chromium.
+// A failing assertion shows its nearest row with the differing value; running the solution on top of a wrong
+// script says the state still holds step 1's changes, with Reset; a shared run link opens that run's replay with
+// its verdict on screen; the HTML export marks the unexplained row without JavaScript; a provider without CORS
+// headers gives the CORS message and no FAIL verdict, a closed port the network message.
+// Screenshots go to test-results/explain/. Usage: node test/e2e/explain.mjs   (after `npm run build`)
+import { mkdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { assert, checkPageStayedClean, checklist, keepLocal, launch, root, serveDist } from './harness.mjs';
+
+const READY_TIMEOUT = 180_000;
+const shots = path.join(root, 'test-results', 'explain');
+const SIZES = [
+  { width: 1440, height: 900 },
+  { width: 1024, height: 768 },
+];
+const SLACK = 'slack-core';
+const scenarioKey = `${SLACK}/random-boardgame-venue`;
+
+const checks = checklist();
+const { check } = checks;
+
+/** A script that does the task in the wrong channel: #general instead of #random. */
+const wrongChannel = `
+await fetch('https://slack.com/api/chat.postMessage', {
+  method: 'POST',
+  headers: { Authorization: 'Bearer x', 'Content-Type': 'application/json' },
+  body: JSON.stringify({ channel: 'C07GENERAL', text: "Friday's board game night moved to the 4th-floor lounge." }),
+});`;
+
+/** A model server that answers without CORS headers: the page's fetch cannot read it, a no-cors probe can. */
+async function noCorsServer() {
+  const server = createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'application/json' });
+    res.end('{}');
+  });
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { url: `http://127.0.0.1:${server.address().port}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
+}
+
+/** A port on this machine where nothing listens (bound once, then closed). */
+async function closedPort() {
+  const server = createServer();
+  await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address();
+  await new Promise((resolve) => server.close(resolve));
+  return `http://127.0.0.1:${port}/v1`;
+}
+
+async function waitReady(page, key) {
+  await page.waitForFunction(
+    (k) => {
+      const s = window.__difflab?.store.getState();
+      return s && s.run.status === 'ready' && (k === null || s.run.openKey === k);
+    },
+    key,
+    { timeout: READY_TIMEOUT },
+  );
+}
+
+async function openScenario(page, key) {
+  await page.evaluate((k) => window.__difflab.store.getState().catalog.select(k), key);
+  await waitReady(page, key);
+}
+
+async function runScript(page, text) {
+  await page.evaluate((t) => window.__difflab.store.getState().editor.setText(t), text);
+  const before = await page.evaluate(() => window.__difflab.store.getState().run.steps);
+  await page.getByTestId('run').click();
+  await page.waitForFunction((n) => window.__difflab.store.getState().run.steps === n + 1, before, { timeout: 60_000 });
+  await page.getByTestId('verdict').waitFor({ timeout: 10_000 });
+}
+
+/**
+ * Scrolls an element of the verdict pane into view, as a person scrolls to the verdict. Below 1100 px the panes
+ * stack (the layout's tabs, which bring the verdict forward after a run, come with the ui-layout work).
+ */
+async function reveal(locator) {
+  await locator.scrollIntoViewIfNeeded();
+}
+
+/** Whether an element's box is inside the viewport (at least its top part). */
+async function inViewport(locator) {
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.height > 0 && r.top >= 0 && r.top < window.innerHeight && r.left >= 0 && r.right <= window.innerWidth + 1;
+  });
+}
+
+async function shot(page, name, size) {
+  await mkdir(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}-${size.width}x${size.height}.png`) });
+}
+
+async function journeys(server, size) {
+  const tag = `${size.width}×${size.height}`;
+  const browser = await launch(size);
+  const guard = await keepLocal(browser.context);
+  try {
+    const page = await browser.context.newPage();
+    guard.watch(page);
+    await page.goto(server.url);
+    await waitReady(page, null);
+    const solution = await readFile(path.join(root, 'scenarios/slack/solutions/random-boardgame-venue.js'), 'utf8');
+
+    await check(`${tag}: a failing assertion shows its nearest row, channel_id "C07GENERAL" ≠ "C07RANDOM"`, async () => {
+      await openScenario(page, scenarioKey);
+      await runScript(page, wrongChannel);
+      const verdict = await page.getByTestId('verdict').getAttribute('data-verdict');
+      assert(verdict === 'fail', `verdict ${verdict}`);
+      const failed = page.locator('[data-testid=assertion][data-passed=false]').first();
+      const reading = await failed.getByTestId('assertion-reading').textContent();
+      assert(reading.includes('channel_id') && reading.includes('"C07RANDOM"') && reading.includes('exactly 1'), `the assertion's where and count are not shown: ${reading}`);
+      const row = failed.getByTestId('nearest-row').first();
+      await row.waitFor({ timeout: 5000 });
+      const line = row.locator('.check-line[data-passed=false]').first();
+      const text = (await line.textContent()).replace(/\s+/g, ' ');
+      assert(/channel_id\s*"C07GENERAL"\s*≠\s*"C07RANDOM"/.test(text), `the failing check reads: ${text}`);
+      await reveal(line);
+      await shot(page, 'failure-explained', size);
+      assert(await inViewport(line), 'the differing value is outside the viewport');
+    });
+
+    await check(`${tag}: the solution run on top says the state still holds step 1's change, and Reset clears it`, async () => {
+      await runScript(page, solution);
+      const note = page.getByTestId('carried-changes');
+      await note.waitFor({ timeout: 5000 });
+      const text = await note.textContent();
+      assert(/1 change from step 1/.test(text) && /On its own, this step’s changes would pass/.test(text), `the note reads: ${text}`);
+      await reveal(note);
+      await shot(page, 'carried-changes', size);
+      assert(await inViewport(note), 'the note is outside the viewport');
+      await note.getByTestId('carried-reset').click();
+      await page.waitForFunction(() => window.__difflab.store.getState().run.last === null, null, { timeout: 30_000 });
+      await runScript(page, solution);
+      assert((await page.getByTestId('verdict').getAttribute('data-verdict')) === 'pass', 'the solution does not pass after Reset');
+      assert((await page.getByTestId('carried-changes').count()) === 0, 'the note stays after Reset');
+    });
+
+    await checkPageStayedClean(check, guard);
+  } finally {
+    await browser.close();
+  }
+}
+
+let server;
+try {
+  server = await serveDist('/difflab/');
+  for (const size of SIZES) await journeys(server, size);
+} catch (err) {
+  checks.stopped(err);
+} finally {
+  await server?.close();
+}
+process.exit(checks.finish());
