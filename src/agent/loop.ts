@@ -8,7 +8,7 @@ import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
 import { defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
-import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
+import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ToolCall } from './types.ts';
 import { agentTools, type AgentTool, type AgentWorld, type FinalState, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
 import { codeObservations, replaySteps, transcriptOf } from './fork.ts';
@@ -83,6 +83,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   const usage = { inputTokens: 0, outputTokens: 0 };
   let endReason: EndReason = 'max_iterations';
   let error: string | null = null;
+  let errorKind: ProviderErrorKind | undefined;
+  const keptSteps = steps.length;
   let answer: string | null = null;
   /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
   let printedAnswer: string | null = null;
@@ -114,6 +116,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       else {
         endReason = 'error';
         error = pe.message;
+        errorKind = pe.kind;
       }
       break;
     }
@@ -195,6 +198,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     steps,
     endReason,
     error,
+    ...(errorKind ? { errorKind } : {}),
+    // The model never answered (unreachable, key or model refused): the run is not a failure of the model.
+    ...(endReason === 'error' && steps.length === keptSteps ? { notRun: true as const } : {}),
     answer,
     verdict: final.verdict,
     ...(final.grade ? { grade: final.grade } : {}),

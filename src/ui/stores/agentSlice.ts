@@ -6,7 +6,7 @@ import { replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
 import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
 import { parseRunRecords, stepDiffOf, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
-import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
+import type { ModelProvider, ProviderErrorKind, ProviderProtocol } from '../../agent/types.ts';
 import { agentTools, type AgentWorld } from '../../agent/world.ts';
 import { replaySteps } from '../../agent/fork.ts';
 import { runRecordFromHtml } from '../../studio/runHtml.ts';
@@ -82,6 +82,8 @@ export interface AgentSlice {
   prices: PriceTable;
   status: 'idle' | 'running' | 'stopping';
   error: string | null;
+  /** The last live run never reached its model (unreachable, CORS, key or model refused): why, and what kind. */
+  notRun: { message: string; kind: ProviderErrorKind | 'other' } | null;
   live: LiveRun | null;
   /** The run shown step by step (live or replayed), and the step whose diff the right pane shows. */
   replay: AgentRunRecord | null;
@@ -288,6 +290,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     prices: { ...defaultPrices, ...readJson<PriceTable>(storage, agentStorageKeys.prices, {}) },
     status: 'idle',
     error: null,
+    notRun: null,
     live: null,
     replay: null,
     step: null,
@@ -357,10 +360,16 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       if (!entry) return void patch(set, 'agent', { error: 'Pick a scenario first.' });
       if (!run.startInfo) return void patch(set, 'agent', { error: 'The environment is still starting.' });
       controller = new AbortController();
-      patch(set, 'agent', { status: 'running', error: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
+      patch(set, 'agent', { status: 'running', error: null, notRun: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
       try {
         const model = agent.settings.model.split(',')[0].trim();
         const record = await attemptInPlayground(entry, { model, trial: 0, batch: fork ? `fork of ${fork.record.id}` : 'live' }, { signal: controller.signal, events: liveEvents, fork });
+        if (record.notRun) {
+          // Nothing the model did was judged: no verdict, and nothing kept with the saved runs.
+          const message = record.error ?? 'the model could not be reached';
+          patch(set, 'agent', { live: null, error: message, notRun: { message, kind: record.errorKind ?? 'other' } });
+          return;
+        }
         update((a) => ({ live: a.live && { ...a.live, record, streaming: null }, replay: record, error: record.error }));
         patch(set, 'run', {
           last: { step: record.steps.length, script: { ok: record.endReason !== 'error', console: [], requests: [], durationMs: record.timing.totalMs }, stepDiff: record.runDiff, runDiff: record.runDiff, verdict: record.verdict },
@@ -486,6 +495,8 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
           runOne: async (job, signal) => {
             try {
               const record = await batchAttempt(job.entry, { model: job.model, trial: job.trial, batch: name }, signal);
+              // A model that cannot be reached cannot be reached by the next attempt either.
+              if (record.notRun) throw new Error(`${record.error ?? 'the model could not be reached'} — the batch stopped; nothing was run.`);
               await save(record);
               return record;
             } catch (err) {
