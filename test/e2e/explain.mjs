@@ -7,6 +7,7 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { assert, checkPageStayedClean, checklist, keepLocal, launch, root, serveDist } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
@@ -46,6 +47,18 @@ async function closedPort() {
   const { port } = server.address();
   await new Promise((resolve) => server.close(resolve));
   return `http://127.0.0.1:${port}/v1`;
+}
+
+/** A share link's fragment, as the page writes it: `#share=v1.` + base64url(deflate(JSON)). */
+function shareFragment(state) {
+  return '#share=v1.' + deflateSync(Buffer.from(JSON.stringify(state))).toString('base64url');
+}
+
+async function demoRun(id) {
+  const lines = (await readFile(path.join(root, 'scenarios/slack/demo-runs.jsonl'), 'utf8')).split('\n').filter(Boolean);
+  const run = lines.map((l) => JSON.parse(l)).find((r) => r.id === id);
+  assert(run, `no demo run ${id}`);
+  return run;
 }
 
 async function waitReady(page, key) {
@@ -138,9 +151,93 @@ async function journeys(server, size) {
       assert((await page.getByTestId('carried-changes').count()) === 0, 'the note stays after Reset');
     });
 
+    await check(`${tag}: a provider without CORS headers gives the CORS message and no verdict; a closed port the network message`, async () => {
+      const noCors = await noCorsServer();
+      try {
+        await page.getByTestId('mode-agent').click();
+        await page.getByTestId('agent-tab-live').click();
+        await page.getByTestId('agent-provider').selectOption('ollama');
+        await page.evaluate((url) => window.__difflab.store.getState().agent.setSettings({ baseURL: url, model: 'qwen2.5-coder:7b' }), noCors.url);
+        const started = Date.now();
+        await page.getByTestId('agent-run').click();
+        const notRun = page.getByTestId('not-run');
+        await notRun.waitFor({ timeout: 30_000 });
+        const ms = Date.now() - started;
+        const text = await notRun.textContent();
+        assert((await notRun.getAttribute('data-kind')) === 'cors', `kind ${await notRun.getAttribute('data-kind')}: ${text}`);
+        assert(/NOT RUN/.test(text) && /without CORS headers/.test(text), `the notice reads: ${text}`);
+        assert((await page.getByTestId('verdict').count()) === 0, 'a verdict is shown for a run that never reached the model');
+        await reveal(notRun);
+        await shot(page, 'provider-cors', size);
+        console.log(`    CORS message after ${ms} ms`);
+
+        await page.evaluate((url) => window.__difflab.store.getState().agent.setSettings({ baseURL: url }), await closedPort());
+        await page.getByTestId('agent-run').click();
+        await page.waitForFunction(() => document.querySelector('[data-testid=not-run]')?.getAttribute('data-kind') === 'unreachable', null, { timeout: 30_000 });
+        const closed = await page.getByTestId('not-run').textContent();
+        assert(/nothing answered at http:\/\/127\.0\.0\.1:\d+\/v1/.test(closed), `the notice reads: ${closed}`);
+        assert((await page.getByTestId('verdict').count()) === 0, 'a verdict is shown for a run that never reached the model');
+        await shot(page, 'provider-closed-port', size);
+      } finally {
+        await noCors.close();
+        await page.getByTestId('mode-script').click();
+      }
+    });
+
     await checkPageStayedClean(check, guard);
   } finally {
     await browser.close();
+  }
+
+  // A fresh profile opens a shared run: nothing in storage, the environment starting from scratch.
+  const fresh = await launch(size);
+  const freshGuard = await keepLocal(fresh.context);
+  try {
+    const page = await fresh.context.newPage();
+    freshGuard.watch(page);
+    const run = await demoRun('demo-side-effect');
+
+    await check(`${tag}: a shared run link opens that run's replay with its verdict and diff on screen`, async () => {
+      const started = Date.now();
+      await page.goto(server.url + shareFragment({ kind: 'run', run }));
+      const verdict = page.getByTestId('verdict');
+      await verdict.waitFor({ timeout: 60_000 });
+      const ms = Date.now() - started;
+      assert((await verdict.getAttribute('data-verdict')) === 'fail', `verdict ${await verdict.getAttribute('data-verdict')}`);
+      const pills = await verdict.textContent();
+      assert(/Agent-Diff\s*pass/.test(pills) && /Closed world\s*fail/.test(pills), `the verdict reads: ${pills}`);
+      const unexplained = page.locator('[data-testid=diff-panel] .diff-row[data-status=unexplained]');
+      assert((await unexplained.count()) === 1, `${await unexplained.count()} unexplained rows in the diff`);
+      if (size.width >= 1100) assert(await inViewport(verdict), 'the verdict is outside the viewport');
+      // The environment starting later must not take the replay off the screen.
+      await waitReady(page, null);
+      await page.waitForTimeout(300);
+      assert((await page.getByTestId('verdict').count()) === 1, 'the verdict went away when the environment opened the scenario');
+      await shot(page, 'shared-run', size);
+      console.log(`    verdict on screen ${ms} ms after navigation`);
+    });
+
+    await check(`${tag}: the HTML export shows the unexplained row marked, readable without JavaScript`, async () => {
+      await page.getByTestId('agent-tab-runs').click();
+      const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('runs-html').first().click()]);
+      const html = await readFile(await download.path(), 'utf8');
+      assert(!/<script(?! type="application\/json")/i.test(html), 'the export runs a script');
+      const view = await fresh.context.newPage();
+      await view.setContent(html);
+      const marked = view.locator('tr.unexplained');
+      assert((await marked.count()) >= 1, 'no row is marked unexplained');
+      const text = await marked.first().textContent();
+      assert(text.includes('UNEXPLAINED side effect'), `the marked row reads: ${text}`);
+      const verdicts = await view.locator('table.verdicts').textContent();
+      assert(/Agent-Diff verdict\s*pass/.test(verdicts) && /Closed world\s*fail/.test(verdicts), `the verdicts read: ${verdicts}`);
+      await marked.first().scrollIntoViewIfNeeded();
+      await shot(view, 'html-export', size);
+      await view.close();
+    });
+
+    await checkPageStayedClean(check, freshGuard);
+  } finally {
+    await fresh.close();
   }
 }
 
