@@ -17,6 +17,7 @@ export {
   type SpecIssue,
 } from './spec.ts';
 export { specifiedRules, type SpecRule, type SpecRuleContext } from './specRules/index.ts';
+export { closest } from './specRules/SpecRule.ts';
 export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
 export { assertionsByRow, evaluateDiff, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
