@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { useApp } from '../hooks/useApp.ts';
 import { EditorErrorBoundary } from './EditorErrorBoundary.tsx';
 import { PlainEditor } from './PlainEditor.tsx';
+import { DraftSaveWarning } from './explain/DraftSaveWarning.tsx';
 
 // Monaco is ~1 MB of script: it loads after first paint, and the textarea edits the same text until then.
 const CodeEditor = lazy(() => import('./CodeEditor.tsx'));
@@ -11,6 +12,7 @@ export function EditorArea() {
   const setMonaco = useApp((s) => s.editor.setMonaco);
   return (
     <div className="editor-area" data-editor={monaco}>
+      <DraftSaveWarning />
       {monaco === 'failed' ? (
         <PlainEditor />
       ) : (
