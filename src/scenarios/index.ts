@@ -3,3 +3,4 @@ export { checkAssertionNames, checkSuiteAgainstSchema } from './checkSuite.ts';
 export { difflabSuite } from './format/difflabSuite.ts';
 export { agentDiffSuite } from './format/agentDiffSuite.ts';
 export type * from './types.ts';
+export { METADATA_FACETS, normaliseFacetValue, type MetadataFacet } from './facets.ts';
