@@ -219,7 +219,7 @@ for (let i = 0; i < ${count}; i++) {
 console.log(JSON.stringify(ms));`;
   const writes = Math.min(100, n);
   const run = async (method: string, body: string, count: number) => {
-    const env = await workbench.openSeed(seed, actor);
+    const env = await workbench.openSeed(seed, { actingUserId: actor });
     try {
       const result = await runScript(script(method, body, count), {
         fetch: (request) => workbench.router.route(request, env),

@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Engine, SeedTables } from '../engine/index.ts';
 import { createRouter } from '../replicas/index.ts';
+import { parse } from 'graphql';
+import { complexityCheck, queryComplexity } from '../replicas/linear/complexity.ts';
+import { linearSchema } from '../replicas/linear/executor.ts';
 import { linear } from '../replicas/linear/index.ts';
 import { repoRoot } from './files.ts';
 import { quantile, roundTo } from './benchStats.ts';
@@ -17,6 +20,11 @@ export interface LinearBenchFigures {
   filteredIssuesP95Ms: number;
   /** The same document repeated, as scripts and the SDK send it: parse/validate cached. */
   repeatedDocumentMedianMs: number;
+  /** The repeated document with Linear's complexity check turned off, and the ratio with / without it (target ≤ 1.05). */
+  withoutComplexityCheckMedianMs: number;
+  complexityCheckRatio: number;
+  /** The check alone on the bench document (measuring it, variables included), as a steadier figure on a busy machine. */
+  complexityCheckMedianMs: number;
 }
 
 const TARGET_ISSUES = 20_000;
@@ -68,11 +76,25 @@ export async function benchLinear(options: { engine?: Engine; requests?: number 
     // Interleaved, so that both figures see the same machine load.
     const fresh: number[] = [];
     const repeated: number[] = [];
+    const unchecked: number[] = [];
     for (let i = 0; i < requests; i++) {
       await timed(`${QUERY}\n# request ${i}`, fresh);
       await timed(QUERY, repeated);
+      complexityCheck.enabled = false;
+      try {
+        await timed(QUERY, unchecked);
+      } finally {
+        complexityCheck.enabled = true;
+      }
     }
     await env.dispose();
+    const document = parse(QUERY);
+    const check: number[] = [];
+    for (let i = 0; i < requests * 10; i++) {
+      const t = performance.now();
+      queryComplexity(linearSchema(), document, { first: 50 }, undefined);
+      check.push(performance.now() - t);
+    }
     const at = (xs: number[], q: number) => roundTo(quantile(xs, q), 2);
     return {
       issues: scaled.issues.length,
@@ -81,6 +103,9 @@ export async function benchLinear(options: { engine?: Engine; requests?: number 
       filteredIssuesMedianMs: at(fresh, 0.5),
       filteredIssuesP95Ms: at(fresh, 0.95),
       repeatedDocumentMedianMs: at(repeated, 0.5),
+      withoutComplexityCheckMedianMs: at(unchecked, 0.5),
+      complexityCheckRatio: roundTo(quantile(repeated, 0.5) / quantile(unchecked, 0.5), 3),
+      complexityCheckMedianMs: roundTo(quantile(check, 0.5), 3),
     };
   } finally {
     if (!options.engine) await engine.close();

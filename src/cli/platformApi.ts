@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
-import type { Diff, Environment, Row, SeedFile } from '../engine/index.ts';
+import type { ActingUsers, Diff, Environment, Row, SeedFile } from '../engine/index.ts';
 import { splitSeed } from '../engine/seed.ts';
 import { evaluateDiff, type AssertionSpec } from '../evaluation/index.ts';
+import type { Replica } from '../replicas/index.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
 import { nameUuid, newUuid } from './ids.ts';
@@ -261,6 +262,7 @@ export class PlatformApi {
       type: t.type,
       seed_template: t.scenario.seed,
       impersonate_user_id: t.scenario.actingUserId,
+      ...(t.scenario.actingUsers ? { impersonate_users: t.scenario.actingUsers } : {}),
       expected_output: t.scenario.spec,
       created_at: t.createdAt,
       updated_at: t.createdAt,
@@ -393,7 +395,11 @@ export class PlatformApi {
   /** Creates an environment and registers it; `serve` also uses this for its default environment. */
   async createEnv(options: {
     template: string;
+    /** One id for every service; given alone, it replaces a test's own identities. */
     actingUserId?: string | null;
+    /** An id per service, over the test's (or instead of `actingUserId` for those services). */
+    actingUsers?: ActingUsers | null;
+    /** Finds the person by address in every service of the environment (the same e-mail in each). */
     actingEmail?: string | null;
     test?: TestRecord | null;
     ttlSeconds?: number | null;
@@ -402,26 +408,34 @@ export class PlatformApi {
   }): Promise<EnvRecord> {
     const template = this.templateByName(options.template);
     if (!template) throw new ApiError(400, `unknown template "${options.template}" (templates: ${[...this.templates.values()].map((t) => t.name).join(', ') || 'none'})`);
+    if (options.actingUsers) {
+      const unknown = Object.keys(options.actingUsers).filter((svc) => !template.services.includes(svc));
+      if (unknown.length) throw new ApiError(400, `impersonateUsers: template "${template.name}" has no ${unknown.join(', ')} data (services: ${template.services.join(', ')})`);
+    }
+    const scenario = options.test?.scenario;
+    const given = Boolean(options.actingUserId || options.actingUsers);
+    const actingUserId = options.actingUserId ?? (given ? null : (scenario?.actingUserId ?? null));
+    const actingUsers = { ...(options.actingUserId && !options.actingUsers ? {} : scenario?.actingUsers), ...options.actingUsers };
     let env: Environment;
     try {
-      if (options.test) {
-        env = (await this.workbench.open({ ...options.test.scenario, actingUserId: options.actingUserId ?? options.test.scenario.actingUserId })).env;
-      } else {
-        env = await this.workbench.openSeed(template.name, options.actingUserId ?? null, options.clockStart);
-      }
+      env = scenario
+        ? (await this.workbench.open({ ...scenario, actingUserId, actingUsers })).env
+        : await this.workbench.openSeed(template.name, { actingUserId, actingUsers, clockStart: options.clockStart });
     } catch (err) {
       throw new ApiError(400, `environment could not be created from "${template.name}": ${(err as Error).message}`);
     }
-    if (options.actingEmail && !options.actingUserId) {
-      const user = await userByEmail(env, options.actingEmail).catch(async (err: unknown) => {
+    if (options.actingEmail && !given) {
+      const found = await usersByEmail(env, this.workbench.router.replicas, options.actingEmail).catch(async (err: unknown) => {
         await env.dispose();
         throw err;
       });
-      if (!user) {
+      const services = Object.keys(found);
+      if (services.length === 0) {
         await env.dispose();
         throw new ApiError(400, `no user with email ${options.actingEmail} in template "${template.name}"`);
       }
-      env.actingUserId = user;
+      if (env.services.length === 1) env.actingUserId = found[services[0]];
+      else env.actingUsers = found;
     }
     const id = newUuid();
     const ttl = options.ttlSeconds === null ? null : (options.ttlSeconds ?? DEFAULT_TTL_SECONDS);
@@ -447,6 +461,7 @@ export class PlatformApi {
     const templateSchema = str(body, 'templateSchema');
     const impersonateUserId = str(body, 'impersonateUserId');
     const impersonateEmail = str(body, 'impersonateEmail');
+    const impersonateUsers = stringMap(body, 'impersonateUsers');
     const ttlSeconds = body.ttlSeconds ?? undefined;
     // A year at most: an expiry must stay a valid date.
     if (ttlSeconds !== undefined && (typeof ttlSeconds !== 'number' || !(ttlSeconds > 0) || ttlSeconds > 31_536_000)) {
@@ -473,6 +488,7 @@ export class PlatformApi {
     const record = await this.createEnv({
       template: template.name,
       actingUserId: impersonateUserId,
+      actingUsers: impersonateUsers,
       actingEmail: impersonateEmail,
       test,
       ttlSeconds: ttlSeconds as number | undefined,
@@ -480,15 +496,24 @@ export class PlatformApi {
     return json(this.envJson(record), 201);
   }
 
+  /**
+   * Agent-Diff's initEnv answer (its one `service` and `environmentUrl` are the template's first service), plus
+   * every service of the environment with its URL and the identity requests to it act as.
+   */
   envJson(record: EnvRecord) {
+    const url = (service: string) => `/api/env/${record.id}/services/${this.servicePathOf(service)}`;
+    const { env } = record;
     return {
       environmentId: record.id,
       templateSchema: record.template,
-      schemaName: `env_${record.env.id}`,
+      schemaName: `env_${env.id}`,
       service: record.service,
-      environmentUrl: `/api/env/${record.id}/services/${this.servicePathOf(record.service)}`,
+      environmentUrl: url(record.service),
       expiresAt: record.expiresAt === null ? null : new Date(record.expiresAt).toISOString(),
-      impersonateUserId: record.env.actingUserId,
+      impersonateUserId: env.actingUserId,
+      services: env.services,
+      environmentUrls: Object.fromEntries(env.services.map((svc) => [svc, url(svc)])),
+      impersonateUsers: Object.fromEntries(env.services.map((svc) => [svc, env.actingUserFor(svc)])),
     };
   }
 
@@ -668,14 +693,31 @@ function failureText(f: unknown): string {
 }
 
 
-/** Agent-Diff's impersonateEmail: the primary key of the `users` row with that email, in any service that has one. */
-async function userByEmail(env: Environment, email: string): Promise<string | null> {
-  for (const t of env.template.schemaInfo.tables) {
-    if (t.name !== 'users' || t.primaryKey.length !== 1 || !t.columns.some((c) => c.name === 'email')) continue;
-    const pk = t.primaryKey[0];
-    const rows = await env.transaction(t.service, (tx) => tx.query<Row>(`SELECT "${pk.replace(/"/g, '""')}" AS id FROM users WHERE email = $1 LIMIT 1`, [email]));
-    if (rows[0]) return String(rows[0].id);
+/** An optional object of strings (`{ "slack": "U…", "box": "…" }`). */
+function stringMap(body: Record<string, unknown>, key: string): Record<string, string> | undefined {
+  const v = body[key];
+  if (v === undefined || v === null) return undefined;
+  if (!isObject(v)) throw new ApiError(400, `${key}: must be an object of service name → user id`);
+  for (const [k, x] of Object.entries(v)) if (typeof x !== 'string' || !x) throw new ApiError(400, `${key}.${k}: must be a non-empty string`);
+  return v as Record<string, string>;
+}
+
+const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+
+/**
+ * Agent-Diff's impersonateEmail, in every service of the environment: the id of the person with that address in each
+ * service whose replica says where it keeps people (case-insensitive, as addresses are).
+ */
+async function usersByEmail(env: Environment, replicas: readonly Replica[], email: string): Promise<Record<string, string>> {
+  const found: Record<string, string> = {};
+  for (const replica of replicas) {
+    const people = replica.people;
+    if (!people || !env.services.includes(replica.name)) continue;
+    const rows = await env.transaction(replica.name, (tx) =>
+      tx.query<Row>(`SELECT ${quoted(people.id)} AS id FROM ${quoted(people.table)} WHERE lower(${quoted(people.email)}) = lower($1) ORDER BY 1 LIMIT 1`, [email]),
+    );
+    if (rows[0]) found[replica.name] = String(rows[0].id);
   }
-  return null;
+  return found;
 }
 

@@ -7,6 +7,7 @@ import { EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readTextFile, repoRoot } from './files.ts';
 import { referenceAnswerJudge } from '../evaluation/index.ts';
 import { runScenario, type RunOutcome } from './runScenario.ts';
+import type { Router } from '../replicas/index.ts';
 import { seedsDir } from './seeds.ts';
 import { selectedSuites, suiteSelectionFlags } from './suites.ts';
 
@@ -19,7 +20,8 @@ export const selftestSpec = {
   },
   notes:
     'Prints a table (test id, solution verdict, empty-script verdict, API calls the solution made, ms), then "N passed, N failed"; exits 1 if any failed. ' +
-    'A scenario also fails when its metadata.horizon differs from the number of API calls its reference solution makes.',
+    'A scenario also fails when its metadata.horizon differs from the number of API calls its reference solution makes, ' +
+    'or when its services (its span) differ from the services those calls reach.',
 } as const satisfies CommandSpec;
 
 interface Row {
@@ -27,6 +29,8 @@ interface Row {
   solution: string;
   empty: string;
   calls: number | null;
+  /** The services the reference solution's requests reached. */
+  span: string[] | null;
   ms: number;
   ok: boolean;
   why: string[];
@@ -48,7 +52,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
       out(header());
       for (const test of s.suite.tests) {
         const started = performance.now();
-        const row: Row = { id: test.id, solution: '-', empty: '-', calls: null, ms: 0, ok: false, why: [] };
+        const row: Row = { id: test.id, solution: '-', empty: '-', calls: null, span: null, ms: 0, ok: false, why: [] };
         try {
           const solutionFile = test.solution ? resolve(s.dir, test.solution) : null;
           if (!solutionFile) row.why.push('no reference solution (the test has no "solution")');
@@ -57,6 +61,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
           if (solutionFile && isFile(solutionFile)) {
             const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'), {}, (step) => {
               row.calls = step.script.requests.length;
+              row.span = servicesReached(workbench.router, step.script.requests);
               if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, step.script.requests));
             });
             // A solution that stops with an error is broken even when what it did before stopping passes (as the lint's check a).
@@ -69,6 +74,11 @@ export async function selftestCommand(argv: string[]): Promise<number> {
             if (declared !== undefined && row.calls !== declared) {
               solutionPassed = false;
               row.why.push(`horizon: metadata says ${declared}, the reference solution makes ${row.calls} API call(s)`);
+            }
+            // So is the span: the services a task crosses are the ones its reference solution has to reach.
+            if (row.span && row.span.length && !sameSet(row.span, test.services)) {
+              solutionPassed = false;
+              row.why.push(`services: the scenario names ${test.services.join(', ')}, the reference solution reaches ${row.span.join(', ')}`);
             }
           }
           const { outcome: empty } = await runScenario(workbench, test, '');
@@ -102,15 +112,31 @@ function shortPath(file: string): string {
   return rel && !rel.startsWith('..') ? rel : file;
 }
 
-const COLS = [28, 16, 16, 5, 7] as const;
+/** The services a request log reached, in the router's order (which is also `replicas/index.ts`'s). */
+export function servicesReached(router: Router, requests: readonly { url: string }[]): string[] {
+  const reached = new Set(requests.map((r) => router.resolve(r.url)?.replica.name).filter((n): n is string => !!n));
+  return router.replicas.map((r) => r.name).filter((n) => reached.has(n));
+}
+
+const sameSet = (a: readonly string[], b: readonly string[]) => a.length === new Set(b).size && a.every((x) => b.includes(x));
+
+const COLS = [28, 16, 16, 5, 4, 7] as const;
 
 function header(): string {
-  return ['test id', 'solution', 'empty script', 'calls', 'ms'].map((h, i) => (i >= 3 ? h.padStart(COLS[i]) : h.padEnd(COLS[i]))).join('  ');
+  return ['test id', 'solution', 'empty script', 'calls', 'svcs', 'ms'].map((h, i) => (i >= 3 ? h.padStart(COLS[i]) : h.padEnd(COLS[i]))).join('  ');
 }
 
 function line(r: Row): string {
   const id = r.id.length > COLS[0] ? r.id.slice(0, COLS[0] - 1) + '…' : r.id;
-  return [id.padEnd(COLS[0]), r.solution.padEnd(COLS[1]), r.empty.padEnd(COLS[2]), String(r.calls ?? '-').padStart(COLS[3]), String(r.ms).padStart(COLS[4]), r.ok ? 'ok' : 'FAILED'].join('  ');
+  return [
+    id.padEnd(COLS[0]),
+    r.solution.padEnd(COLS[1]),
+    r.empty.padEnd(COLS[2]),
+    String(r.calls ?? '-').padStart(COLS[3]),
+    String(r.span?.length ?? '-').padStart(COLS[4]),
+    String(r.ms).padStart(COLS[5]),
+    r.ok ? 'ok' : 'FAILED',
+  ].join('  ');
 }
 
 function verdictText(o: RunOutcome): string {

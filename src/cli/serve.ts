@@ -12,14 +12,25 @@ import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
 export const serveSpec = {
   name: 'serve',
-  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--seed <name>] [--user <id>]',
+  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--default-seed <name>] [--user <id|email|service=id,…>]',
   flags: {
     port: { type: 'number', valueName: 'port', description: 'port to listen on (0 picks a free one)', defaultText: '8787' },
     host: { type: 'string', valueName: 'host', description: 'interface to listen on', defaultText: '127.0.0.1' },
     seeds: { type: 'string', valueName: 'dir', description: 'seeds folder: every seed file is a template named by its file name', defaultText: 'scenarios/' },
     suite: { type: 'string', repeatable: true, valueName: 'file', description: 'also serve this suite (the project suites are always served)' },
-    seed: { type: 'string', valueName: 'name', description: 'seed of the default environment of the services it holds', defaultText: "each service's suite seed" },
-    user: { type: 'string', valueName: 'id', description: 'user the --seed environment acts as', defaultText: "the suite's acting user" },
+    'default-seed': {
+      type: 'string',
+      valueName: 'name',
+      description: 'one environment of this seed is the default behind the real API path of every service it holds (a multi-service seed: one company for every SDK)',
+      defaultText: "each service's suite seed",
+    },
+    seed: { type: 'string', valueName: 'name', description: 'the same as --default-seed' },
+    user: {
+      type: 'string',
+      valueName: 'who',
+      description: 'who the --default-seed environment acts as: an id, an e-mail address (found in every service), or service=id pairs (slack=U01,box=1001)',
+      defaultText: 'the acting user of the first suite test of that seed',
+    },
   },
   notes: [
     'Platform API: /api/platform/… (health, templates, testSuites, tests, initEnv, startRun, evaluateRun, diffRun,',
@@ -46,6 +57,7 @@ export interface StartOptions {
   seedsDir: string;
   suites?: Suite[];
   defaultSeed?: string;
+  /** An id, an e-mail address, or `service=id` pairs separated by commas. */
   defaultUser?: string;
   workbench?: Workbench;
 }
@@ -106,29 +118,52 @@ async function createDefaultEnvs(
   options: StartOptions,
 ): Promise<Map<string, EnvRecord>> {
   const chosen = options.defaultSeed ? platform.templateByName(options.defaultSeed) : undefined;
-  if (options.defaultSeed && !chosen) throw new CliError(`--seed ${options.defaultSeed}: no such template in ${options.seedsDir}`);
+  if (options.defaultSeed && !chosen) throw new CliError(`--default-seed ${options.defaultSeed}: no such template in ${options.seedsDir}`);
+  const chosenPick = chosen ? { ...pickOfSeed(suites, chosen.name), ...(options.defaultUser ? { who: parseWho(options.defaultUser) } : {}) } : null;
   const byKey = new Map<string, Promise<EnvRecord>>();
   const envs = new Map<string, EnvRecord>();
   for (const { name: service } of replicas) {
-    const pick = chosen?.services.includes(service)
-      ? { seed: chosen.name, user: options.defaultUser ?? null, clock: null }
-      : pickDefault(platform, suites, service);
+    const pick = chosen?.services.includes(service) ? chosenPick! : pickDefault(platform, suites, service);
     if (!pick) continue;
-    const key = `${pick.seed}\0${pick.user ?? ''}\0${pick.clock ?? ''}`;
+    const key = JSON.stringify([pick.seed, pick.who, pick.clock]);
     const clockStart = pick.clock ? Date.parse(pick.clock) : undefined;
-    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, actingUserId: pick.user, ttlSeconds: null, clockStart }));
+    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, ...pick.who, ttlSeconds: null, clockStart }));
     envs.set(service, await byKey.get(key)!);
   }
   return envs;
 }
 
-function pickDefault(platform: PlatformApi, suites: Suite[], service: string): { seed: string; user: string | null; clock: string | null } | null {
-  for (const suite of suites) {
-    const test = suite.tests.find((t) => t.services.includes(service) && platform.templateByName(t.seed));
-    if (test) return { seed: test.seed, user: test.actingUserId, clock: test.clock ?? null };
+type Who = { actingUserId?: string | null; actingUsers?: Record<string, string>; actingEmail?: string };
+type Pick = { seed: string; who: Who; clock: string | null };
+
+/** `--user`: `service=id` pairs, an e-mail address (looked up in every service), or one id. */
+export function parseWho(value: string): Who {
+  if (value.includes('=')) {
+    const pairs = value.split(',').map((p) => p.trim()).filter(Boolean).map((p) => p.split('='));
+    const bad = pairs.find((p) => p.length !== 2 || !p[0] || !p[1]);
+    if (bad) throw new CliError(`--user: "${bad.join('=')}" is not service=id (e.g. --user slack=U01,box=1001)`);
+    return { actingUsers: Object.fromEntries(pairs) };
   }
-  const template = [...platform.templates.values()].find((t) => t.services.includes(service));
-  return template ? { seed: template.name, user: null, clock: null } : null;
+  return value.includes('@') ? { actingEmail: value } : { actingUserId: value };
+}
+
+const whoOf = (t: Suite['tests'][number]): Who => ({ actingUserId: t.actingUserId, ...(t.actingUsers ? { actingUsers: t.actingUsers } : {}) });
+
+/** A seed's environment acts as the first suite test of that seed does, at its clock. */
+function pickOfSeed(suites: Suite[], seed: string): Pick {
+  const test = suites.flatMap((s) => s.tests).find((t) => t.seed === seed);
+  return { seed, who: test ? whoOf(test) : {}, clock: test?.clock ?? null };
+}
+
+function pickDefault(platform: PlatformApi, suites: Suite[], service: string): Pick | null {
+  for (const suite of suites) {
+    // A suite made for this service alone: a multi-service suite's seed serves only under --default-seed.
+    if (suite.services.length !== 1) continue;
+    const test = suite.tests.find((t) => t.services.includes(service) && platform.templateByName(t.seed));
+    if (test) return { seed: test.seed, who: whoOf(test), clock: test.clock ?? null };
+  }
+  const template = [...platform.templates.values()].find((t) => t.services.length === 1 && t.services.includes(service));
+  return template ? { seed: template.name, who: {}, clock: null } : null;
 }
 
 interface Context {
@@ -286,7 +321,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new CliError(`--port must be an integer 0–65535, got ${port}`);
   const dir = seedsDir(flags.seeds);
   const suites = [...projectSuiteFiles(), ...(flags.suite ?? [])].map((f) => loadSuiteFile(f).suite);
-  const server = await startServer({ port, host: flags.host, seedsDir: dir, suites, defaultSeed: flags.seed, defaultUser: flags.user });
+  if (flags['default-seed'] && flags.seed) throw new CliError('give --default-seed or --seed, not both');
+  const server = await startServer({ port, host: flags.host, seedsDir: dir, suites, defaultSeed: flags['default-seed'] ?? flags.seed, defaultUser: flags.user });
 
   const p = server.platform;
   const lines = [
@@ -297,7 +333,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       const at = realPaths([r]).map((p) => server.url + p.prefix).join(' ') || '(no real path)';
       const label = `  ${r.name}:`.padEnd(16);
       return env
-        ? `${label}${at}  (default env ${env.id}, seed ${env.template}, acting as ${env.env.actingUserId ?? 'the replica default'})`
+        ? `${label}${at}  (default env ${env.id}, seed ${env.template}, acting as ${env.env.actingUserFor(r.name) ?? 'the replica default'})`
         : `${label}no default environment (no ${r.name} seed found)`;
     }),
     `  environments:  ${server.url}/api/env/{envId}/services/{${server.workbench.router.replicas.map((r) => r.servicePath).join('|')}}/…`,

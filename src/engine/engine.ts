@@ -3,7 +3,7 @@ import { Environment } from './environment.ts';
 import { mergeSchemaInfo, readSchemaInfo } from './schemaInfo.ts';
 import { splitSeed } from './seed.ts';
 import { META_SCHEMA, ident, serviceSchema, templateSchema } from './sqlNames.ts';
-import { EngineError, type Row, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
+import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
 import { hashString } from './clock.ts';
 
 export interface EngineOptions {
@@ -278,7 +278,7 @@ export class Engine {
   /** A fresh, isolated environment copied from a template. Many may exist at once. */
   async createEnvironment(
     templateName: string,
-    options: { actingUserId?: string | null; clockStart?: number; idSeed?: number } = {},
+    options: { actingUserId?: string | null; actingUsers?: ActingUsers; clockStart?: number; idSeed?: number } = {},
   ): Promise<Environment> {
     const template = this.templates.get(templateName);
     if (!template) throw new EngineError(`unknown template "${templateName}" (loaded: ${[...this.templates.keys()].join(', ') || 'none'})`);
@@ -287,6 +287,7 @@ export class Engine {
       options.clockStart ?? this.services.get(template.services[0])?.defaultClockStart ?? Date.UTC(2026, 0, 15, 17, 0, 0);
     const env = new Environment(this, id, template, {
       actingUserId: options.actingUserId ?? null,
+      actingUsers: options.actingUsers,
       clockStart,
       idSeed: options.idSeed ?? hashString(templateName),
     });

@@ -2,7 +2,7 @@ import type { Engine, Template } from './engine.ts';
 import { Clock, IdSource } from './clock.ts';
 import { diffFromJournal, type JournalEntry } from './diff.ts';
 import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, templateSchema } from './sqlNames.ts';
-import { EngineError, type Diff, type DiffScope, type Row, type TableInfo, type Tx } from './types.ts';
+import { EngineError, type ActingUsers, type Diff, type DiffScope, type Row, type TableInfo, type Tx } from './types.ts';
 
 /**
  * An isolated copy of a template: one schema per service plus a meta schema holding the change journal. Row
@@ -12,7 +12,10 @@ import { EngineError, type Diff, type DiffScope, type Row, type TableInfo, type 
 export class Environment {
   readonly clock: Clock;
   readonly ids: IdSource;
+  /** The id every service acts as unless `actingUsers` names one for it. */
   actingUserId: string | null;
+  /** Per-service identities of the acting person (a multi-service scenario's `acting_user` object). */
+  actingUsers: ActingUsers;
   private stepStartSeq = 0;
   private disposed = false;
   private readonly tableInfo = new Map<string, TableInfo>();
@@ -22,9 +25,10 @@ export class Environment {
     private readonly engine: Engine,
     readonly id: string,
     readonly template: Template,
-    options: { actingUserId: string | null; clockStart: number; idSeed: number },
+    options: { actingUserId: string | null; actingUsers?: ActingUsers; clockStart: number; idSeed: number },
   ) {
     this.actingUserId = options.actingUserId;
+    this.actingUsers = options.actingUsers ?? {};
     this.clock = new Clock(options.clockStart);
     this.ids = new IdSource(options.idSeed);
     for (const t of template.schemaInfo.tables) this.tableInfo.set(`${t.service}.${t.name}`, t);
@@ -32,6 +36,11 @@ export class Environment {
 
   get services(): string[] {
     return this.template.services;
+  }
+
+  /** The user a request to `service` acts as: its own identity, else the environment's single id. */
+  actingUserFor(service: string): string | null {
+    return this.actingUsers[service] ?? this.actingUserId;
   }
 
   private get meta(): string {

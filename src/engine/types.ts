@@ -52,6 +52,13 @@ export interface SchemaInfo {
   foreignKeys: ForeignKey[];
 }
 
+/**
+ * Who an environment's requests act as in each service, where a scenario spans several: the same person's Slack
+ * user id, Box user id, Calendar address, Linear user id and MailHub account. A service missing here uses the
+ * environment's single `actingUserId` (or the replica's default).
+ */
+export type ActingUsers = Readonly<Record<string, string>>;
+
 /** A query runner bound to one environment and service (search_path set), inside one transaction. */
 export interface Tx {
   query<T = Row>(sql: string, params?: unknown[]): Promise<T[]>;

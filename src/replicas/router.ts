@@ -96,7 +96,7 @@ export function createRouter(replicas: Replica[]): Router {
       return replica.notFound(request, `${path} (this environment has no ${replica.title} data)`);
     }
 
-    const actingUserId = env.actingUserId ?? replica.defaultActingUserId ?? null;
+    const actingUserId = env.actingUserFor(service) ?? replica.defaultActingUserId ?? null;
     try {
       return await env.transaction(service, async (tx) => {
         const ctx: RouteContext = {

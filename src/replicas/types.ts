@@ -91,4 +91,9 @@ export interface Replica {
   isErrorResponse?: (response: Response) => boolean;
   /** The user a request acts as when the environment names none. */
   defaultActingUserId?: string;
+  /**
+   * Where the service keeps people: the table, the column of the id a request acts as, and the e-mail column. One
+   * address then finds a person in every service of an environment (the platform API's `impersonateEmail`).
+   */
+  people?: { table: string; id: string; email: string };
 }

@@ -39,7 +39,10 @@ export function checkAssertionNames(assertions: readonly unknown[], info: Schema
   return issues;
 }
 
-/** `checkAssertionNames` for every test of a suite, against the services each test uses. */
+/**
+ * `checkAssertionNames` for every test of a suite, against every service of the suite: an assertion may guard any of
+ * them (a test's own services are what its solution reaches, not a limit on what its assertions check).
+ */
 export function checkSuiteAgainstSchema(suite: Suite, info: SchemaInfo): SuiteIssue[] {
-  return suite.tests.flatMap((test, ti) => checkAssertionNames(test.spec.assertions, info, test.services, `$.tests[${ti}].assertions`));
+  return suite.tests.flatMap((test, ti) => checkAssertionNames(test.spec.assertions, info, suite.services, `$.tests[${ti}].assertions`));
 }

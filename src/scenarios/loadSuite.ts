@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 import { validateSpec, type AssertionSpec } from '../evaluation/index.ts';
 import { agentDiffSuite, type AgentDiffSuiteFile } from './format/agentDiffSuite.ts';
-import { difflabSuite, type DifflabSuiteFile } from './format/difflabSuite.ts';
+import { difflabSuite, type ActingUserField, type DifflabSuiteFile } from './format/difflabSuite.ts';
 import type { Scenario, ScenarioMetadata, Suite, SuiteIssue } from './types.ts';
 
 export type LoadResult = { ok: true; suite: Suite } | { ok: false; issues: SuiteIssue[] };
@@ -92,7 +92,7 @@ function fromDifflab(file: DifflabSuiteFile): Suite {
         title: t.title,
         prompt: t.prompt,
         seed: t.seed ?? file.seed,
-        actingUserId: t.acting_user ?? file.acting_user ?? null,
+        ...actingOf(file.acting_user, t.acting_user),
         spec: spec(t.assertions, mergeIgnore(file.ignore_fields, t.ignore_fields), t.strict),
         closedWorld: t.closed_world ?? file.closed_world,
         metadata: t.metadata ?? {},
@@ -102,10 +102,22 @@ function fromDifflab(file: DifflabSuiteFile): Suite {
         referenceAnswer: t.reference_answer,
         solution: t.solution,
         clock: t.clock ?? file.clock,
-        services: file.services,
+        services: t.services ?? file.services,
       }),
     ),
   };
+}
+
+/**
+ * A test's acting user over its suite's: a string is one id for every service; objects name an id per service and
+ * merge (the test's entries win); a test's string replaces the suite's object and the other way round.
+ */
+function actingOf(suite: ActingUserField | undefined, test: ActingUserField | undefined): Pick<Scenario, 'actingUserId' | 'actingUsers'> {
+  const value = test ?? suite;
+  if (value === undefined) return { actingUserId: null };
+  if (typeof value === 'string') return { actingUserId: value };
+  const base = typeof suite === 'object' && typeof test === 'object' ? suite : {};
+  return { actingUserId: null, actingUsers: { ...base, ...value } };
 }
 
 const operationNames: Record<string, string> = { search: 'search', C: 'C', R: 'R', U: 'U', D: 'D' };

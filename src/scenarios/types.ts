@@ -28,7 +28,10 @@ export interface Scenario {
   title: string;
   prompt: string;
   seed: string;
+  /** The id every request acts as (a single-service suite's `acting_user`, Agent-Diff's `impersonate_user_id`). */
   actingUserId: string | null;
+  /** The acting person's identity per service, when `acting_user` is an object; a service missing here uses `actingUserId`. */
+  actingUsers?: Record<string, string>;
   /** The assertions, with suite-level and test-level ignore_fields merged. */
   spec: AssertionSpec;
   closedWorld: boolean;
@@ -43,6 +46,7 @@ export interface Scenario {
   solution?: string;
   /** The clock's start (ISO 8601), when the scenario needs a particular "now". */
   clock?: string;
+  /** The services the scenario is about: the test's own, else its suite's. The environment may hold more. */
   services: string[];
 }
 

@@ -1,4 +1,4 @@
-import { Engine, type Diff, type Environment, type Row, type SeedFile } from '../engine/index.ts';
+import { Engine, type ActingUsers, type Diff, type Environment, type Row, type SeedFile } from '../engine/index.ts';
 import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
@@ -89,15 +89,16 @@ export class Workbench {
     await this.ensureTemplate(scenario.seed);
     const env = await this.engine.createEnvironment(scenario.seed, {
       actingUserId: scenario.actingUserId,
+      actingUsers: scenario.actingUsers,
       clockStart: scenario.clock ? Date.parse(scenario.clock) : undefined,
     });
     return new Session(this, env, scenario);
   }
 
   /** An environment of a seed alone, for free play without a scenario. */
-  async openSeed(seed: string, actingUserId: string | null = null, clockStart?: number): Promise<Environment> {
+  async openSeed(seed: string, options: { actingUserId?: string | null; actingUsers?: ActingUsers; clockStart?: number } = {}): Promise<Environment> {
     await this.ensureTemplate(seed);
-    return this.engine.createEnvironment(seed, { actingUserId, clockStart });
+    return this.engine.createEnvironment(seed, options);
   }
 
   get createWorker(): WorkerFactory {

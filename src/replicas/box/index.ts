@@ -12,6 +12,7 @@ export const box = {
   servicePath: 'box/2.0',
   schemaSql,
   routes,
+  people: { table: 'box_users', id: 'id', email: 'login' },
   prepareSeedRow,
   // New items get this clock: 2026-01-20 09:00 UTC, after every timestamp in Agent-Diff's Box seed (the latest is
   // 2026-01-18) and in DiffLab's own.

@@ -12,12 +12,13 @@ export type Role = (typeof ROLES)[number];
 
 export const rank = (role: string) => Math.max(0, ROLES.indexOf(role as Role));
 
-/** The acting user (no method writes users, so the answer is remembered per environment and user). */
+/** The acting user, by id or e-mail (no method writes users, so the answer is remembered per environment and user). */
 export async function actor(ctx: RouteContext): Promise<UserRow> {
   const id = ctx.actingUserId;
   const user = await ctx.memo(`actor:${id ?? ''}`, async () => {
     const rows = id
-      ? await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE id = $1', [id])
+      ? // A user id, or (for a person named across services by address) their calendar e-mail.
+        await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE id = $1 OR lower(email) = lower($1) ORDER BY id = $1 DESC LIMIT 1', [id])
       : await ctx.tx.query<UserRow>('SELECT * FROM calendar_users WHERE self ORDER BY id LIMIT 1');
     return rows[0] ?? null;
   });

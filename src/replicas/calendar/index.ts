@@ -14,6 +14,7 @@ export const calendar = {
   servicePath: 'calendar',
   schemaSql,
   routes,
+  people: { table: 'calendar_users', id: 'id', email: 'email' },
   prepareSeedRow(table: string, row: Record<string, unknown>) {
     return prepareSeedRow(table, row, (r) => storedInstants(r.start as EventTime, r.end as EventTime, 'UTC'));
   },

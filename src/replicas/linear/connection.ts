@@ -29,7 +29,8 @@ interface Order {
   desc: boolean;
 }
 
-const DEFAULT_PAGE = 50;
+/** Linear's page size when neither `first` nor `last` is given, and the largest it serves. */
+export const DEFAULT_PAGE = 50;
 const MAX_PAGE = 250;
 
 /**

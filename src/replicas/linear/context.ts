@@ -1,7 +1,7 @@
 import type { Row } from '../../engine/index.ts';
 import type { RouteContext } from '../types.ts';
 import { ENTITIES, type EntityName } from './entities.ts';
-import { notFound } from './errors.ts';
+import { argumentValidationError, notFound } from './errors.ts';
 import { Sql } from './sql.ts';
 
 /** What every resolver of one request shares: the route context and a cache of rows loaded by id. */
@@ -21,6 +21,9 @@ export class LinearContext {
   }
 
   query<T = Row>(text: string, params: unknown[] = []): Promise<T[]> {
+    // PostgreSQL cannot hold U+0000 in text; a string literal in the document can carry one (`"\u0000"`), so every
+    // value bound to a statement is checked here, where all of Linear's SQL passes.
+    if (params.some(hasNul)) return Promise.reject(argumentValidationError('Arguments must not contain the NUL character (U+0000).'));
     return this.rc.tx.query<T>(text, params);
   }
 
@@ -79,4 +82,9 @@ export class LinearContext {
   uuid(): string {
     return this.rc.nextId('uuid');
   }
+}
+
+function hasNul(value: unknown): boolean {
+  if (typeof value === 'string') return value.includes('\0');
+  return Array.isArray(value) && value.some(hasNul);
 }

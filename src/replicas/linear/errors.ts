@@ -82,3 +82,20 @@ export function internalError(): Response {
     500,
   );
 }
+
+/**
+ * Linear refuses a query whose complexity is over its limit before running it, with HTTP 400 and this error (as
+ * recorded from api.linear.app: `"message":"Query too complex"`, type "invalid input", code INPUT_ERROR, and the
+ * figure in userPresentableMessage: "The query is too complex. Complexity: 12305. Maximum allowed complexity: 10000.").
+ */
+export function queryTooComplex(userPresentableMessage: string): Response {
+  return errorResponse({ errors: [{ message: 'Query too complex', extensions: linearExtensions('invalid input', userPresentableMessage) }] }, 400);
+}
+
+/**
+ * A value of the right GraphQL type that Linear's input validation (class-validator under type-graphql) refuses:
+ * `"Argument Validation Error"`, with the failed constraint as the presentable message ("teamId must be a UUID").
+ */
+export function argumentValidationError(constraint: string): GraphQLError {
+  return new GraphQLError('Argument Validation Error', { extensions: linearExtensions('invalid input', constraint) });
+}

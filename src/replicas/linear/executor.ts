@@ -24,7 +24,8 @@ import {
 import type { RouteContext } from '../types.ts';
 import { LinearContext } from './context.ts';
 import { OPERATION_DOCS } from './docs.ts';
-import { badRequest, errorResponse, linearExtensions, validationErrors } from './errors.ts';
+import { complexityCheck, documentNesting, MAX_COMPLEXITY, MAX_NESTING, queryComplexity, valueNesting } from './complexity.ts';
+import { badRequest, errorResponse, linearExtensions, queryTooComplex, validationErrors } from './errors.ts';
 import { mutationResolvers } from './mutations.ts';
 import { queryResolvers, type ResolverMap } from './resolvers.ts';
 import { linearSdl } from './sdl.ts';
@@ -103,11 +104,14 @@ function emptyValue(type: GraphQLOutputType, source: any): unknown {
 
 const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
 
+const tooDeep = () => queryTooComplex(`The query nests more than ${MAX_NESTING} levels deep.`);
+
 /** Parses and validates a document once per distinct text (agents and the SDK repeat the same few). */
-function prepare(query: string): DocumentNode | readonly GraphQLError[] {
+function prepare(query: string): DocumentNode | readonly GraphQLError[] | Response {
   let hit = documents.get(query);
   if (hit) return hit;
   const schema = linearSchema();
+  if (documentNesting(query) > MAX_NESTING) return tooDeep();
   try {
     const doc = parse(query);
     const errors = validate(schema, doc);
@@ -135,6 +139,7 @@ export interface GraphqlRequest {
 export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method: string): Promise<Response> {
   if (typeof body.query !== 'string' || !body.query.trim()) return badRequest('Must provide query string.');
   const prepared = prepare(body.query);
+  if (prepared instanceof Response) return prepared;
   if (Array.isArray(prepared)) return validationErrors(prepared);
   const document = prepared as DocumentNode;
   const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
@@ -143,10 +148,17 @@ export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method:
   if (operation.operation !== 'query' && method === 'GET') {
     return errorResponse({ errors: [{ message: `Can only perform a ${operation.operation} operation from a POST request.`, extensions: linearExtensions('graphql error', 'Mutations must be sent with POST.') }] }, 405);
   }
+  const variables = body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : undefined;
+  if (variables && valueNesting(variables) > MAX_NESTING) return tooDeep();
+  // Refused before anything runs, as Linear does: the complexity figure bounds what one request can load and return.
+  const complexity = complexityCheck.enabled ? queryComplexity(linearSchema(), document, variables, operationName) : null;
+  if (complexity !== null && complexity > MAX_COMPLEXITY) {
+    const figure = Number.isFinite(complexity) ? complexity : 'more than can be measured';
+    return queryTooComplex(`The query is too complex. Complexity: ${figure}. Maximum allowed complexity: ${MAX_COMPLEXITY}.`);
+  }
   // Environments are fresh copies without planner statistics, and without them PostgreSQL picks nested-loop plans
   // that take seconds on a large seed. Gathering them once per environment costs a few milliseconds on the seeds.
   await rc.memo('analyzed', () => rc.tx.exec(`ANALYZE ${ANALYZED_TABLES.join(', ')}`));
-  const variables = body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : undefined;
   const result = await execute({
     schema: linearSchema(),
     document,
@@ -155,7 +167,8 @@ export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method:
     contextValue: new LinearContext(rc),
     fieldResolver,
   });
-  if (!result.errors?.length) return Response.json({ data: result.data });
+  // Linear reports each query's figure in the X-Complexity header.
+  if (!result.errors?.length) return Response.json({ data: result.data }, { headers: complexity === null ? {} : { 'x-complexity': String(complexity) } });
   const errors = result.errors.map(formatError);
   // No data at all means the variables did not coerce: a request error, like a validation error.
   if (!('data' in result) || result.data === undefined) {

@@ -13,6 +13,7 @@ export const linear = {
   servicePath: 'linear',
   schemaSql,
   routes,
+  people: { table: 'users', id: 'id', email: 'email' },
   prepareSeedRow,
   // After every timestamp in Agent-Diff's Linear seeds (2025) and this project's own.
   defaultClockStart: Date.UTC(2026, 0, 15, 17, 0, 0),

@@ -1,12 +1,26 @@
 import type { Row } from '../../engine/index.ts';
 import type { LinearContext } from './context.ts';
-import { inputError, notFound } from './errors.ts';
+import { argumentValidationError, inputError, notFound } from './errors.ts';
 import { organization, requireIssue, requireTeam, viewer } from './lookup.ts';
 import type { ResolverMap } from './resolvers.ts';
 import { PRIORITY_LABELS } from './schema.ts';
 import { insertRow, lastSyncId, updateRow } from './write.ts';
 
 type Input = Record<string, any>;
+
+/**
+ * Inputs that Linear's schema types as plain strings but validates against a fixed set (class-validator's IsIn):
+ * anything else is an Argument Validation Error before anything is written.
+ */
+const RELATION_TYPES = ['blocks', 'duplicate', 'related', 'similar'];
+const STATE_TYPES = ['triage', 'backlog', 'unstarted', 'started', 'completed', 'canceled'];
+
+function oneOf(field: string, value: unknown, allowed: string[]): string {
+  if (typeof value !== 'string' || !allowed.includes(value)) {
+    throw argumentValidationError(`${field} must be one of the following values: ${allowed.join(', ')}`);
+  }
+  return value;
+}
 
 const ok = (ctx: LinearContext, extra: Record<string, unknown>) => ({ success: true, lastSyncId: lastSyncId(ctx), ...extra });
 
@@ -283,6 +297,7 @@ export const mutationResolvers: ResolverMap = {
     },
     issueLabelUpdate: async (_, { id, input }, ctx) => {
       await ctx.require('issueLabel', id);
+      if (input.parentId) await ctx.require('issueLabel', input.parentId);
       const patch: Row = {};
       for (const k of ['name', 'color', 'description', 'parentId', 'isGroup']) if (input[k] !== undefined) patch[k] = input[k];
       return ok(ctx, { issueLabel: await updateRow(ctx, 'issueLabel', id, patch) });
@@ -312,7 +327,7 @@ export const mutationResolvers: ResolverMap = {
     issueRelationUpdate: async (_, { id, input }, ctx) => {
       await ctx.require('issueRelation', id);
       const patch: Row = {};
-      if (input.type) patch.type = input.type;
+      if (input.type != null) patch.type = oneOf('type', input.type, RELATION_TYPES);
       if (input.issueId) Object.assign(patch, await requireIssue(ctx, input.issueId).then((i) => ({ issueId: i.id, issueTitle: i.title })));
       if (input.relatedIssueId) {
         Object.assign(patch, await requireIssue(ctx, input.relatedIssueId).then((i) => ({ relatedIssueId: i.id, relatedIssueTitle: i.title })));
@@ -325,6 +340,7 @@ export const mutationResolvers: ResolverMap = {
       return ok(ctx, { entityId: id });
     },
     workflowStateCreate: async (_, { input }, ctx) => {
+      oneOf('type', input.type, STATE_TYPES);
       const team = await requireTeam(ctx, input.teamId);
       const pos = await ctx.query<{ p: number }>(`SELECT COALESCE(max("position"), -1) + 1 AS p FROM workflow_states WHERE "teamId" = $1`, [team.id]);
       const now = ctx.now();

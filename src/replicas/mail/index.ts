@@ -18,6 +18,7 @@ export const mail = {
   servicePath: 'mail',
   schemaSql,
   routes,
+  people: { table: 'people', id: 'person_id', email: 'email' },
   // 2026-03-16 09:00 UTC, a Monday: after every message of the seed corpus.
   defaultClockStart: Date.UTC(2026, 2, 16, 9, 0, 0),
   defaultActingUserId: 'amara.osei',

@@ -14,6 +14,7 @@ export const slack = {
   servicePath: 'slack',
   schemaSql,
   routes,
+  people: { table: 'users', id: 'user_id', email: 'email' },
   prepareSeedRow,
   // New messages get their ts from this clock: 2026-01-15 17:00 UTC, after every message in Agent-Diff's Slack seeds
   // (the latest is 2024-01-24) and in the "now" those seeds' stories assume (Q4 2025 is over).

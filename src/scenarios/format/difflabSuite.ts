@@ -22,6 +22,12 @@ const metadata = z
   })
   .strict();
 
+/**
+ * Who the test acts as: one id for a single-service suite, or the person's identity in each service
+ * (`{ "slack": "U…", "box": "…", "calendar": "name@…", "linear": "<uuid>", "mail": "…" }`).
+ */
+const actingUser = z.union([z.string().min(1), z.record(z.string().min(1), z.string().min(1))]);
+
 const ignoreFields = z.record(z.string(), z.array(z.string().min(1)));
 
 const answerCheck = z
@@ -68,7 +74,9 @@ export const difflabTest = z
     title: z.string().min(1),
     prompt: z.string().min(1),
     seed: z.string().min(1).optional(),
-    acting_user: z.string().min(1).optional(),
+    /** The services this test is about (its span): what the agent is told of and given tools for. Default: the suite's. */
+    services: z.array(z.string().min(1)).min(1).optional(),
+    acting_user: actingUser.optional(),
     clock: z.iso.datetime({ offset: true }).optional(),
     assertions: z.array(z.unknown()),
     ignore_fields: ignoreFields.optional(),
@@ -90,6 +98,8 @@ export const difflabTest = z
     });
   });
 
+export type ActingUserField = z.infer<typeof actingUser>;
+
 export const difflabSuite = z
   .object({
     format: z.literal('difflab-suite/1'),
@@ -98,12 +108,28 @@ export const difflabSuite = z
     description: z.string().optional(),
     services: z.array(z.string().min(1)).min(1),
     seed: z.string().min(1),
-    acting_user: z.string().min(1).optional(),
+    acting_user: actingUser.optional(),
     clock: z.iso.datetime({ offset: true }).optional(),
     closed_world: z.boolean().default(true),
     ignore_fields: ignoreFields.optional(),
     tests: z.array(difflabTest).min(1),
   })
-  .strict();
+  .strict()
+  .superRefine((suite, ctx) => {
+    const known = new Set(suite.services);
+    const checkActing = (value: ActingUserField | undefined, services: string[], path: (string | number)[]) => {
+      if (!value || typeof value === 'string') return;
+      for (const key of Object.keys(value)) {
+        if (!services.includes(key)) ctx.addIssue({ code: 'custom', path: [...path, key], message: `"${key}" is not a service of this ${path.length > 1 ? 'test' : 'suite'} (${services.join(', ')})` });
+      }
+    };
+    checkActing(suite.acting_user, suite.services, ['acting_user']);
+    suite.tests.forEach((t, i) => {
+      t.services?.forEach((svc, k) => {
+        if (!known.has(svc)) ctx.addIssue({ code: 'custom', path: ['tests', i, 'services', k], message: `"${svc}" is not one of the suite's services (${suite.services.join(', ')})` });
+      });
+      checkActing(t.acting_user, suite.services, ['tests', i, 'acting_user']);
+    });
+  });
 
 export type DifflabSuiteFile = z.infer<typeof difflabSuite>;

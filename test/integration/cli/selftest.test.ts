@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { difflab, helloScript, makeFixture, tinySuite } from './fixtures.ts';
+import { folderAndPostSolution, TINY_COMPANY, tinyCompanySeed, tinyCompanySuite } from '../../helpers/tinyCompany.ts';
 
 const fx = makeFixture();
 afterAll(() => fx.cleanup());
@@ -11,7 +12,7 @@ describe('difflab selftest', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.find((l) => l.startsWith('post-hello'))).toMatch(/^post-hello\s+pass 1\/1\s+fail 0\/1\s+1\s+\d+\s+ok$/);
+    expect(lines.find((l) => l.startsWith('post-hello'))).toMatch(/^post-hello\s+pass 1\/1\s+fail 0\/1\s+1\s+1\s+\d+\s+ok$/);
     expect(lines.at(-1)).toBe('1 passed, 0 failed');
   });
 
@@ -19,8 +20,8 @@ describe('difflab selftest', () => {
     const r = await difflab(['selftest', '--suite', fx.suite, '--seeds', fx.seeds]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.some((l) => /^test id\s+solution\s+empty script\s+calls\s+ms$/.test(l))).toBe(true);
-    expect(lines.find((l) => l.startsWith('wrong-solution'))).toMatch(/fail 0\/1\s+fail 0\/1\s+1\s+\d+\s+FAILED$/);
+    expect(lines.some((l) => /^test id\s+solution\s+empty script\s+calls\s+svcs\s+ms$/.test(l))).toBe(true);
+    expect(lines.find((l) => l.startsWith('wrong-solution'))).toMatch(/fail 0\/1\s+fail 0\/1\s+1\s+1\s+\d+\s+FAILED$/);
     expect(r.stdout).toMatch(/solution: assertions\[0\]/);
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
@@ -32,7 +33,7 @@ describe('difflab selftest', () => {
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
     // The diff alone passes; the error is what fails it.
-    expect(lines.find((l) => l.startsWith('stops-after-work'))).toMatch(/pass 1\/1\s+fail 0\/1\s+1\s+\d+\s+FAILED$/);
+    expect(lines.find((l) => l.startsWith('stops-after-work'))).toMatch(/pass 1\/1\s+fail 0\/1\s+1\s+1\s+\d+\s+FAILED$/);
     expect(r.stdout).toMatch(/solution stopped: Error: self-check failed/);
     expect(lines.at(-1)).toBe('0 passed, 1 failed');
   });
@@ -43,9 +44,24 @@ describe('difflab selftest', () => {
     const r = await difflab(['selftest', '--suite', suite, '--seeds', fx.seeds]);
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
-    expect(lines.find((l) => l.startsWith('true-horizon'))).toMatch(/pass 1\/1\s+fail 0\/1\s+1\s+\d+\s+ok$/);
-    expect(lines.find((l) => l.startsWith('stale-horizon'))).toMatch(/\s+1\s+\d+\s+FAILED$/);
+    expect(lines.find((l) => l.startsWith('true-horizon'))).toMatch(/pass 1\/1\s+fail 0\/1\s+1\s+1\s+\d+\s+ok$/);
+    expect(lines.find((l) => l.startsWith('stale-horizon'))).toMatch(/\s+1\s+1\s+\d+\s+FAILED$/);
     expect(r.stdout).toMatch(/horizon: metadata says 3, the reference solution makes 1 API call\(s\)/);
+    expect(lines.at(-1)).toBe('1 passed, 1 failed');
+  });
+
+  it('measures the services a solution reaches, and fails a scenario that names others', async () => {
+    fx.file(`seeds/${TINY_COMPANY}.json`, JSON.stringify(tinyCompanySeed));
+    fx.file('solutions/folder-and-post.js', folderAndPostSolution);
+    const [test] = tinyCompanySuite.tests;
+    const suite = fx.file(
+      'span-suite.json',
+      JSON.stringify({ ...tinyCompanySuite, tests: [test, { ...test, id: 'says-slack-only', services: ['slack'] }] }),
+    );
+    const r = await difflab(['selftest', '--suite', suite, '--seeds', fx.seeds]);
+    const lines = r.stdout.trim().split('\n');
+    expect(lines.find((l) => l.startsWith('folder-and-post'))).toMatch(/pass 2\/2\s+fail 0\/2\s+2\s+2\s+\d+\s+ok$/);
+    expect(r.stdout).toMatch(/services: the scenario names slack, the reference solution reaches slack, box/);
     expect(lines.at(-1)).toBe('1 passed, 1 failed');
   });
 

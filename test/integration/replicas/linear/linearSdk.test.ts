@@ -6,12 +6,22 @@ import { startServer, type ServerHandle } from '../../../../src/cli/serve.ts';
 // whose default Linear environment is the project's own seed, acting as the ops agent.
 let server: ServerHandle;
 let client: LinearClient;
+/** The X-Complexity figure of every answer the SDK received, as Linear reports it on each response. */
+const complexities: number[] = [];
+const realFetch = globalThis.fetch;
 
 beforeAll(async () => {
   server = await startServer({ port: 0, seedsDir: 'scenarios/linear/seeds', defaultSeed: 'larkspur_linear', defaultUser: 'user-ops-bot' });
   client = new LinearClient({ apiKey: 'lin_api_placeholder', apiUrl: `${server.url}/graphql` });
+  globalThis.fetch = async (...args: Parameters<typeof fetch>) => {
+    const res = await realFetch(...args);
+    const figure = res.headers.get('x-complexity');
+    if (figure !== null) complexities.push(Number(figure));
+    return res;
+  };
 }, 120_000);
 afterAll(async () => {
+  globalThis.fetch = realFetch;
   await server?.close();
 });
 
@@ -29,7 +39,9 @@ describe('@linear/sdk against difflab serve', () => {
     expect(paged.nodes).toHaveLength(5);
     // fetchNext appends the next page to the same connection, following pageInfo.endCursor.
     for (let i = 0; paged.pageInfo.hasNextPage && i < 100; i++) await paged.fetchNext();
-    const all = await client.issues({ filter, first: 250 });
+    // The SDK's issue document costs 44.1 points an issue: 250 of them (11,025) are over Linear's limit, 200 are not.
+    await expect(client.issues({ filter, first: 250 })).rejects.toMatchObject({ type: 'InvalidInput', message: expect.stringContaining('Complexity: 11025') });
+    const all = await client.issues({ filter, first: 200 });
     expect(all.pageInfo.hasNextPage).toBe(false);
     expect(paged.nodes.map((n) => n.identifier)).toEqual(all.nodes.map((n) => n.identifier));
     expect(all.nodes.length).toBeGreaterThan(10);
@@ -66,4 +78,32 @@ describe('@linear/sdk against difflab serve', () => {
   it('reports an unknown issue as the SDK error Linear would cause', async () => {
     await expect(client.issue('PAY-9999')).rejects.toMatchObject({ type: 'InvalidInput', message: expect.stringContaining('Could not find referenced Issue') });
   });
+
+  it("keeps every query the SDK sent above within Linear's complexity limit of 10,000", () => {
+    expect(complexities.length).toBeGreaterThanOrEqual(15);
+    expect(Math.max(...complexities)).toBeLessThanOrEqual(10_000);
+  });
 });
+
+describe('a query over the complexity limit against difflab serve', () => {
+  const nested = `{ issues(first: 50) { nodes { id team { issues(first: 50) { nodes { id team { issues(first: 50) { nodes { id team {
+    issues(first: 50) { nodes { id team { issues(first: 50) { nodes { id title } } } } } } } } } } } } } } }`;
+  const post = (query: string) =>
+    realFetch(`${server.url}/graphql`, { method: 'POST', headers: { authorization: 'lin_api_x', 'content-type': 'application/json' }, body: JSON.stringify({ query }) });
+
+  it('is refused while a health check and an ordinary read sent with it are answered', async () => {
+    const [hostile, health, read] = await Promise.all([
+      post(nested),
+      realFetch(`${server.url}/api/platform/health`),
+      post('{ issue(id: "CORE-1") { identifier title } }'),
+    ]);
+    expect(hostile.status).toBe(400);
+    expect((await hostile.json()).errors[0].message).toBe('Query too complex');
+    expect(health.status).toBe(200);
+    expect(read.status).toBe(200);
+    expect((await read.json()).data.issue.identifier).toBe('CORE-1');
+    // And the server is still there for the SDK.
+    expect((await client.viewer).id).toBe('user-ops-bot');
+  });
+});
+
