@@ -151,6 +151,70 @@ async function journeys(server, size) {
       assert((await page.getByTestId('carried-changes').count()) === 0, 'the note stays after Reset');
     });
 
+    await check(`${tag}: the hybrid verdict names the gate that decided it: the closed world, although the score is 100%`, async () => {
+      const key = 'mail-core/compose-draft-anneliese';
+      await openScenario(page, key);
+      const reference = await readFile(path.join(root, 'scenarios/mail/solutions/compose-draft-anneliese.js'), 'utf8');
+      await runScript(page, `${reference}\nawait api('POST', '/folders', { display_name: 'Scratch' });`);
+      const decided = page.getByTestId('hybrid-decided');
+      await decided.waitFor({ timeout: 10_000 });
+      const text = (await decided.textContent()).replace(/\s+/g, ' ');
+      assert(/Failed by the closed world, although the score is 100%/.test(text), `the hybrid verdict reads: ${text}`);
+      assert((await page.locator('.hybrid-gates li[data-gate=closed_world][data-passed=false]').count()) === 1, 'the closed-world gate is not marked failed');
+      await reveal(decided);
+      await shot(page, 'hybrid-gate', size);
+    });
+
+    await check(`${tag}: importing a suite with five problems lists all five, each with its path`, async () => {
+      const suite = {
+        format: 'difflab-suite/1', id: 'five-problems', name: 'Five problems', services: ['slack'], seed: 'northwind_slack',
+        tests: [
+          { id: 'a', title: 't', prompt: 'p', assertions: [{ diff_type: 'created', entity: 'messages' }] },
+          { id: 'b', prompt: 'p', assertions: [{ diff_type: 'added', entity: 'messages', where: { channel_id: { contians: 'C' } } }] },
+          { id: 'c', title: 't', prompt: 5, assertions: [{ diff_type: 'added', entity: 'messages' }] },
+          { id: 'a', title: 't', prompt: 'p', assertions: [{ diff_type: 'added', entity: 'messages' }] },
+        ],
+      };
+      await page.getByTestId('import-input').setInputFiles({ name: 'five.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(suite)) });
+      const list = page.getByTestId('import-errors');
+      await list.waitFor({ timeout: 10_000 });
+      const items = await list.locator('> li').allTextContents();
+      assert(items.length === 5, `${items.length} problems listed: ${items.join(' | ')}`);
+      for (const p of ['$.tests[0].assertions[0].diff_type', '$.tests[1].title', '$.tests[1].assertions[0].where.channel_id.contians', '$.tests[2].prompt', '$.tests[3].id']) {
+        assert(items.some((t) => t.startsWith(p)), `no problem at ${p}: ${items.join(' | ')}`);
+      }
+      await shot(page, 'import-problems', size);
+      await page.getByLabel('Dismiss import results').click();
+    });
+
+    await check(`${tag}: the studio flags an unknown table and column as the spec is typed, with a did-you-mean`, async () => {
+      await openScenario(page, scenarioKey);
+      await page.getByTestId('studio-toggle').click();
+      const spec = page.getByTestId('studio-spec');
+      await spec.fill(JSON.stringify({ assertions: [{ diff_type: 'added', entity: 'mesages' }, { diff_type: 'added', entity: 'messages', where: { chanel_id: 'C07RANDOM' } }] }, null, 2));
+      const flags = page.getByTestId('studio-name-issues');
+      await flags.waitFor({ timeout: 5000 });
+      const text = await flags.textContent();
+      assert(text.includes('no table "mesages"') && text.includes('did you mean "messages"'), `the flags read: ${text}`);
+      assert(text.includes('no column "chanel_id"') && text.includes('did you mean "channel_id"'), `the flags read: ${text}`);
+      await flags.scrollIntoViewIfNeeded();
+      await shot(page, 'studio-unknown-names', size);
+      await page.getByTestId('studio-toggle').click();
+    });
+
+    await check(`${tag}: filter facets hold one value per meaning, and every scenario has a category`, async () => {
+      await page.locator('.scenario-filters > summary').click();
+      const category = page.locator('fieldset.facet', { has: page.locator('legend', { hasText: 'Category' }) });
+      const chips = (await category.locator('button.chip').allTextContents()).map((t) => t.replace(/\s*\d+$/, '').trim());
+      assert(chips.includes('clean-up') && !chips.includes('cleanup'), `category values: ${chips.join(', ')}`);
+      assert(!chips.includes('create') && !chips.includes('creation'), `category values: ${chips.join(', ')}`);
+      const counted = (await category.locator('.chip-count').allTextContents()).reduce((a, b) => a + Number(b), 0);
+      const total = await page.evaluate(() => window.__difflab.store.getState().catalog.entries.length);
+      assert(counted === total, `the category chips count ${counted} of ${total} scenarios`);
+      await shot(page, 'facets', size);
+      await page.locator('.scenario-filters > summary').click();
+    });
+
     await check(`${tag}: a provider without CORS headers gives the CORS message and no verdict; a closed port the network message`, async () => {
       const noCors = await noCorsServer();
       try {
@@ -233,6 +297,26 @@ async function journeys(server, size) {
       await marked.first().scrollIntoViewIfNeeded();
       await shot(view, 'html-export', size);
       await view.close();
+    });
+
+    await check(`${tag}: a draft that cannot be saved (storage full) is flagged, with a download`, async () => {
+      // This profile's storage is full from here on: a write that would go past 1 MB throws, as a full store does.
+      await page.evaluate(() => {
+        const real = Storage.prototype.setItem;
+        Storage.prototype.setItem = function (key, value) {
+          if (String(value).length > 500_000) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+          return real.call(this, key, value);
+        };
+      });
+      await page.getByTestId('mode-script').click();
+      await page.evaluate(() => window.__difflab.store.getState().editor.setText('// a long script\n' + '// line\n'.repeat(70_000)));
+      const warning = page.getByTestId('draft-save-warning');
+      await warning.waitFor({ timeout: 30_000 });
+      const text = await warning.textContent();
+      assert(/could not be saved: the browser's storage for this page is full/.test(text) && /Download/.test(text), `the warning reads: ${text}`);
+      assert(await inViewport(warning), 'the warning is outside the viewport');
+      assert((await page.getByTestId('carried-changes').count()) === 0, "the replayed agent run's steps are taken for this playground's");
+      await shot(page, 'draft-not-saved', size);
     });
 
     await checkPageStayedClean(check, freshGuard);

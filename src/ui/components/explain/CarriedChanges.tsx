@@ -11,7 +11,8 @@ import { schemaFromTables } from '../studio/schemaFromTables.ts';
  * build up over its steps.
  */
 export function CarriedChanges() {
-  const last = useApp((s) => (s.agent.open ? null : s.run.last));
+  // Only a step of this environment's own run: not an agent run's step shown in the pane (a replay).
+  const last = useApp((s) => (s.agent.open || s.run.last?.step !== s.run.steps ? null : s.run.last));
   const tables = useApp((s) => s.run.tables);
   const ready = useApp((s) => s.run.status === 'ready');
   const reset = useApp((s) => s.run.reset);
