@@ -1,16 +1,18 @@
+import { languageOfFence, type LanguageId } from '../sandbox/languages.ts';
 import type { ScriptResult } from '../sandbox/types.ts';
-/** A fenced code block of a model's reply, and how it runs. */
+
+/** A fenced code block of a model's reply, and the language it runs in. */
 export interface CodeBlock {
-  kind: 'js' | 'shell';
+  language: LanguageId;
   source: string;
 }
 
-const JS = new Set(['js', 'javascript', 'mjs', 'ts', 'typescript', 'node', 'jsx']);
-const SHELL = new Set(['bash', 'sh', 'shell', 'zsh', 'curl', 'console', 'shellscript']);
+/** A block without a language that starts like a shell command line runs as Bash; otherwise as JavaScript. */
+const SHELL_START = /^\s*(\$\s+)?(curl|jq|echo|for|while|if|cat|printf|set|export|[A-Za-z_][A-Za-z0-9_]*=)\b/;
 
 /**
- * The runnable blocks of a reply, in order. A block without a language runs as shell when it starts with curl and
- * as JavaScript otherwise; blocks in other languages (json, text, python) are shown, not run.
+ * The runnable blocks of a reply, in order, each in the language its fence names (```bash, ```javascript; see
+ * languages.ts). Blocks in other languages (json, text) are shown, not run.
  */
 export function extractCodeBlocks(text: string): CodeBlock[] {
   const blocks: CodeBlock[] = [];
@@ -19,9 +21,9 @@ export function extractCodeBlocks(text: string): CodeBlock[] {
     const lang = m[3].toLowerCase();
     const source = m[4].replace(/\n$/, '');
     if (!source.trim()) continue;
-    if (JS.has(lang)) blocks.push({ kind: 'js', source });
-    else if (SHELL.has(lang)) blocks.push({ kind: 'shell', source: stripPrompts(source) });
-    else if (lang === '') blocks.push(/^\s*(\$\s*)?curl\s/.test(source) ? { kind: 'shell', source: stripPrompts(source) } : { kind: 'js', source });
+    const language = lang === '' ? (SHELL_START.test(source) ? 'bash' : 'javascript') : languageOfFence(lang)?.id;
+    if (!language) continue;
+    blocks.push({ language, source: language === 'bash' ? stripPrompts(source) : source });
   }
   return blocks;
 }

@@ -3,11 +3,11 @@ import type { Scenario } from '../scenarios/index.ts';
 import type { ConsoleEntry } from '../sandbox/types.ts';
 import { answerFromConsole, type TraceEntry } from '../evaluation/index.ts';
 import { boundText, explicitAnswer, extractCodeBlocks, scriptObservation, type CodeBlock } from './codeBlocks.ts';
-import { CurlParseError, curlScript, parseCurl } from './curl.ts';
 import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
+import { parseReactReply, reactFormatProblem, reactObservation, reactPrompt, REACT_MAX_ITERATIONS, REACT_TIME_LIMIT_MS } from './react.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
-import { defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
+import { actionKindOf, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
 import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ToolCall } from './types.ts';
 import { agentTools, type AgentTool, type AgentWorld, type FinalState, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
@@ -35,6 +35,8 @@ export interface AgentRunOptions {
   settings?: Partial<RunSettings>;
   /** For the `relevant` docs condition: the endpoints the reference solution called (else the scenario's metadata.tools). */
   relevantEndpoints?: readonly string[];
+  /** Docs text that replaces the route tables' under the docs condition (Agent-Diff's own endpoint docs; agentDiffDocs.ts). */
+  docsText?: string;
   trial?: number;
   batch?: string;
   /**
@@ -53,9 +55,16 @@ export interface AgentRunOptions {
   events?: AgentEvents;
 }
 
-export function systemPrompt(replicas: Replica[], scenario: Scenario, settings: RunSettings, relevant?: readonly string[]): string {
-  const docs = docsFor(replicas, settings.docs, relevant ?? scenario.metadata.tools ?? []);
+export function systemPrompt(replicas: Replica[], scenario: Scenario, settings: RunSettings, relevant?: readonly string[], docsText?: string): string {
+  const docs = docsText ?? docsFor(replicas, settings.docs, relevant ?? scenario.metadata.tools ?? []);
+  if (settings.mode === 'react') return reactPrompt(replicas, docs, scenario.clock);
   return settings.mode === 'tools' ? toolModePrompt(replicas, docs) : codeModePrompt(replicas, docs);
+}
+
+/** The settings of a run: the defaults, the protocol's own limits (ReAct: 25 turns, 300 s), then what was asked. */
+export function runSettings(asked: Partial<RunSettings> = {}): RunSettings {
+  const protocol = asked.mode === 'react' ? { maxIterations: REACT_MAX_ITERATIONS, timeLimitMs: REACT_TIME_LIMIT_MS } : {};
+  return { ...defaultRunSettings, ...protocol, ...asked };
 }
 
 /**
@@ -64,10 +73,10 @@ export function systemPrompt(replicas: Replica[], scenario: Scenario, settings: 
  * evaluated in every case, and every step so far is kept.
  */
 export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord> {
-  const settings: RunSettings = { ...defaultRunSettings, ...options.settings };
+  const settings = runSettings(options.settings);
   const { provider, world, scenario, events, signal } = options;
   const started = performance.now();
-  const system = systemPrompt(options.replicas, scenario, settings, options.relevantEndpoints);
+  const system = systemPrompt(options.replicas, scenario, settings, options.relevantEndpoints, options.docsText);
   const tools = settings.mode === 'tools' ? agentTools(options.replicas) : [];
   const messages: ChatMessage[] = [{ role: 'user', content: taskMessage(scenario.prompt) }];
   const steps: AgentStep[] = [];
@@ -77,7 +86,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     const kept = options.fork.record.steps.slice(0, options.fork.through + 1);
     await replaySteps(world, kept, tools.length ? tools : agentTools(options.replicas));
     steps.push(...kept);
-    messages.push(...transcriptOf(kept));
+    messages.push(...transcriptOf(kept, settings.mode));
     for (const step of kept) trace.push({ kind: 'message', role: 'assistant', text: step.text }, ...step.actions.flatMap((a) => traceOfAction(a, null)));
   }
   const usage = { inputTokens: 0, outputTokens: 0 };
@@ -95,6 +104,10 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   for (let index = steps.length; index < settings.maxIterations; index++) {
     if (signal?.aborted) {
       endReason = 'stopped';
+      break;
+    }
+    if (settings.timeLimitMs !== undefined && performance.now() - started > settings.timeLimitMs) {
+      endReason = 'time_limit';
       break;
     }
     events?.onStepStart?.(index);
@@ -138,11 +151,23 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     };
 
     const blocks = settings.mode === 'code' ? extractCodeBlocks(turn.text) : [];
-    const isFinal = settings.mode === 'code' ? blocks.length === 0 : turn.toolCalls.length === 0;
+    const react = settings.mode === 'react' ? parseReactReply(turn.text) : null;
+    const isFinal = react ? react.kind === 'done' : settings.mode === 'code' ? blocks.length === 0 : turn.toolCalls.length === 0;
     if (isFinal) {
-      // An explicit `Answer:` in the reply wins, then one a script printed, then the whole reply.
-      answer = explicitAnswer(turn.text) ?? printedAnswer ?? (turn.text.trim() || null);
+      // An explicit `Answer:` in the reply wins, then one a script printed, then the whole reply (ReAct: its <done>).
+      const reply = react?.kind === 'done' ? react.summary : turn.text;
+      answer = explicitAnswer(reply) ?? printedAnswer ?? (reply.trim() || null);
       endReason = 'final_answer';
+    } else if (react) {
+      if (react.kind === 'action') {
+        const { action, outcome } = await runBlock(world, { language: 'bash', source: react.command }, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e));
+        if (outcome) action.observation = reactObservation(outcome.script, settings.maxObservationChars);
+        record(action, outcome);
+        if (outcome) printedAnswer = answerFromConsole(outcome.script.console) ?? printedAnswer;
+        messages.push({ role: 'user', content: action.observation });
+      } else if (react.kind === 'invalid') {
+        messages.push({ role: 'user', content: reactFormatProblem(react.problem) });
+      }
     } else if (settings.mode === 'code') {
       for (const block of blocks) {
         if (signal?.aborted) break;
@@ -217,29 +242,15 @@ async function runBlock(
   signal: AbortSignal | undefined,
   onConsole: (entries: ConsoleEntry[]) => void,
 ): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
-  let script = block.source;
-  if (block.kind === 'shell') {
-    try {
-      script = curlScript(parseCurl(block.source));
-    } catch (err) {
-      if (!(err instanceof CurlParseError)) throw err;
-      const message = `could not run the shell block: ${err.message}`;
-      return {
-        action: { kind: 'curl', code: block.source, observation: message, ok: false, error: message, requests: [], ms: 0, stepDiff: emptyDiff() },
-        outcome: null,
-      };
-    }
-  }
   const started = performance.now();
-  const outcome = await world.runCode(script, { signal, onConsole });
+  const outcome = await world.runCode(block.source, { signal, onConsole, language: block.language });
   const ms = Math.round(performance.now() - started);
   const r = outcome.script;
   const observation = scriptObservation(r, max);
   return {
     action: {
-      kind: block.kind === 'shell' ? 'curl' : 'js',
+      kind: actionKindOf(block.language),
       code: block.source,
-      ...(block.kind === 'shell' ? { script } : {}),
       observation,
       ok: r.ok,
       error: r.ok ? null : (r.error ?? r.reason ?? 'failed'),

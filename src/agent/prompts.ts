@@ -1,6 +1,9 @@
 import type { Replica } from '../replicas/index.ts';
 
-export type AgentMode = 'code' | 'tools';
+/** code: fenced code blocks; tools: native tool calls; react: Agent-Diff's XML-tagged loop of one Bash action a turn. */
+export type AgentMode = 'code' | 'tools' | 'react';
+
+export const agentModes: readonly AgentMode[] = ['code', 'tools', 'react'];
 
 /** The token scripts send; the replicas accept any well-formed bearer token and act as the scenario's user. */
 export const AGENT_TOKEN = 'difflab-agent';
@@ -11,7 +14,7 @@ function serviceList(replicas: Replica[]): string {
 
 const FINISH = `When the task is done, reply without any code${'{TOOLS}'} and say briefly what you did. If the task asks a question, end your reply with a line \`Answer: <the answer>\`. Do not ask the user anything: nobody will reply. Make reasonable choices, look things up instead of guessing ids, and change nothing the task does not ask for.`;
 
-/** The system prompt of code mode: the model acts by writing JavaScript (or curl) that calls the real API hosts. */
+/** The system prompt of code mode: the model acts by writing JavaScript or Bash that calls the real API hosts. */
 export function codeModePrompt(replicas: Replica[], docs: string): string {
   return [
     'You are an agent doing a task for a user in their workspace. You act by writing code that calls the real web APIs of these services:',
@@ -20,8 +23,8 @@ export function codeModePrompt(replicas: Replica[], docs: string): string {
     [
       'To act, reply with fenced code blocks:',
       '- ```javascript blocks run as an ES module with top-level await in a sandbox that has fetch, Request, Response, Headers, URL, URLSearchParams, FormData, Blob, TextEncoder, atob/btoa, setTimeout and console. There is no Node.js, no npm package, no file system; only the API hosts above are reachable.',
-      '- ```bash blocks may hold curl command lines (options -X, -H, -d/--data, --data-urlencode, --json, -F, -G, -u, -s, -L); each response body is printed. No pipes, variables or other programs.',
-      'Each block runs on its own, in order; variables do not carry over between blocks or turns. After your blocks run you see what they printed (console.log output, errors, response bodies), cut when very long. Print what you need to see: JSON.stringify the parts of responses you need next.',
+      '- ```bash blocks run in a Bash shell with curl, jq, grep, sed, awk, cut, sort, uniq, head, tail, wc, tr, xargs, base64 and printf; pipes, variables, $(…), loops, functions and here-docs work. Its standard output and error are what you see. Files written under the home directory or /tmp last for the rest of the run.',
+      'Each block runs on its own, in order; variables do not carry over between blocks or turns. After your blocks run you see what they printed (console.log output, errors, response bodies), cut when very long. Print what you need to see: JSON.stringify (or jq) the parts of responses you need next.',
     ].join('\n'),
     FINISH.replace('{TOOLS}', ''),
     docs ? `# API documentation\n\n${docs}` : '',

@@ -1,5 +1,6 @@
 import type { Diff } from '../engine/index.ts';
 import type { HybridVerdict, Verdict } from '../evaluation/index.ts';
+import { languageById, type LanguageId } from '../sandbox/languages.ts';
 import type { RequestLogEntry } from '../sandbox/types.ts';
 import type { Scenario, ScenarioMetadata } from '../scenarios/index.ts';
 import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
@@ -10,9 +11,12 @@ import type { ProviderErrorKind, ProviderProtocol, ToolCall, Usage } from './typ
 /** The version tag of an agent run record; readers refuse other major versions. */
 export const RUN_FORMAT = 'difflab-agent-run/1';
 
-/** What ran in one step: a JavaScript block, a curl block (with the script it became) or a tool call. */
+/**
+ * What ran in one step: a code block in its language (`js` JavaScript, `bash`, `python`), or a tool call. `curl`
+ * appears only in records from before Bash ran for real: a curl block turned into a JavaScript script.
+ */
 export interface AgentAction {
-  kind: 'js' | 'curl' | 'tool';
+  kind: 'js' | 'bash' | 'python' | 'curl' | 'tool';
   /** What the model wrote: the block's text, or for a tool the tool name. */
   code: string;
   /** The script that ran in the sandbox, when it differs from `code` (curl); tool calls: the arguments as JSON. */
@@ -28,6 +32,24 @@ export interface AgentAction {
   ms: number;
   /** What this action changed. */
   stepDiff: Diff;
+}
+
+const KIND_LANGUAGE: Record<Exclude<AgentAction['kind'], 'tool'>, LanguageId> = { js: 'javascript', curl: 'javascript', bash: 'bash', python: 'python' };
+
+/** The language a code action ran in (an old record's `curl` ran as the JavaScript it became); undefined for tools. */
+export function actionLanguage(action: Pick<AgentAction, 'kind'>): LanguageId | undefined {
+  return action.kind === 'tool' ? undefined : KIND_LANGUAGE[action.kind];
+}
+
+/** The action's kind for people: `JavaScript`, `Bash`, `curl`, `tool`. */
+export function actionLanguageTitle(action: Pick<AgentAction, 'kind'>): string {
+  if (action.kind === 'tool' || action.kind === 'curl') return action.kind;
+  return languageById(KIND_LANGUAGE[action.kind])?.title ?? action.kind;
+}
+
+/** The action kind that records a block of this language. */
+export function actionKindOf(language: LanguageId): AgentAction['kind'] {
+  return language === 'javascript' ? 'js' : language;
 }
 
 /** One turn of the model and what its actions did. */
@@ -48,7 +70,8 @@ export interface AgentStep {
   verdict: Verdict;
 }
 
-export type EndReason = 'final_answer' | 'max_iterations' | 'stopped' | 'error';
+/** `time_limit`: the run's own time budget (the ReAct protocol's 300 s) ran out. */
+export type EndReason = 'final_answer' | 'max_iterations' | 'time_limit' | 'stopped' | 'error';
 
 /** Who acted: a model over one of the wire protocols, or a person (`human`, working in the playground). */
 export type RunActor = ProviderProtocol | 'human';
@@ -66,6 +89,8 @@ export interface RunSettings {
   mode: AgentMode;
   docs: DocsCondition;
   maxIterations: number;
+  /** Wall time for the whole run (model and actions), when the protocol has one. */
+  timeLimitMs?: number;
   temperature?: number;
   maxObservationChars: number;
 }

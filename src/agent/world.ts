@@ -2,6 +2,7 @@ import type { Diff } from '../engine/index.ts';
 import type { HybridVerdict, TraceEntry, Verdict } from '../evaluation/index.ts';
 import type { Replica } from '../replicas/index.ts';
 import { callTool, routeTools } from '../replicas/tools.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, RequestLogEntry, ScriptResult } from '../sandbox/types.ts';
 import type { Session } from '../session/index.ts';
 import { AGENT_TOKEN } from './prompts.ts';
@@ -23,7 +24,7 @@ export interface WorldOutcome {
  * the calls to its workbench worker, where the Session lives.
  */
 export interface AgentWorld {
-  runCode(source: string, options: { signal?: AbortSignal; onConsole?: (entries: ConsoleEntry[]) => void }): Promise<WorldOutcome>;
+  runCode(source: string, options: { signal?: AbortSignal; onConsole?: (entries: ConsoleEntry[]) => void; language?: LanguageId }): Promise<WorldOutcome>;
   callTool(service: string, name: string, args: Record<string, unknown>): Promise<WorldOutcome>;
   /**
    * Records the final answer and evaluates the state as it is; scenarios graded the hybrid way are also graded,
@@ -66,6 +67,7 @@ export function sessionWorld(session: Session): AgentWorld {
   return {
     async runCode(source, options) {
       const step = await session.runStep(source, {
+        language: options.language,
         signal: options.signal,
         onConsole: options.onConsole ? (e) => options.onConsole!([e]) : undefined,
       });

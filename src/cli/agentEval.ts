@@ -5,8 +5,10 @@ import { endpointsCalled, docsConditions, RELEVANT_ENDPOINTS_FILE, type DocsCond
 import { runAgent } from '../agent/loop.ts';
 import { defaultPrices } from '../agent/pricing.ts';
 import { createProvider } from '../agent/providers/index.ts';
-import { replayScriptModel } from '../agent/providers/scriptedProvider.ts';
-import type { AgentMode } from '../agent/prompts.ts';
+import { repliesModel, replayScriptModel, type ScriptedRuns } from '../agent/providers/scriptedProvider.ts';
+import { agentModes, type AgentMode } from '../agent/prompts.ts';
+import { agentDiffDocsText, docsFileProblem, serviceOfDocsFile, type AgentDiffDocs, type AgentDiffDocsFile } from '../agent/agentDiffDocs.ts';
+import { REACT_MAX_ITERATIONS } from '../agent/react.ts';
 import { toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { formatReport } from '../agent/report.ts';
 import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
@@ -23,19 +25,21 @@ import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--mode code|tools] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl',
   flags: {
     suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
-    provider: { type: 'string', required: true, valueName: 'openai|anthropic|reference', description: 'the wire protocol; "reference" is a scripted model that submits each reference solution (no key, no network)' },
+    provider: { type: 'string', required: true, valueName: 'openai|anthropic|reference|scripted', description: 'the wire protocol; "reference" is a scripted model that submits each reference solution (its .sh in --mode react), "scripted" one that gives the replies of --replies (no key, no network for either)' },
+    replies: { type: 'string', valueName: 'file.json', description: 'for --provider scripted: {"<test id>": ["<reply 1>", "<reply 2>", …]}, the model\'s replies turn by turn' },
+    'docs-file': { type: 'string', repeatable: true, valueName: 'file', description: "Agent-Diff's endpoint docs (<service>_api_full_docs.json) as the docs of --docs relevant|all: relevant is chosen by each task's tools_required" },
     'base-url': { type: 'string', valueName: 'url', description: 'the API base URL (OpenAI-compatible: up to /v1)', defaultText: "the SDK's default" },
     model: { type: 'string', repeatable: true, valueName: 'name', description: 'model name; give several to compare', defaultText: 'reference for --provider reference' },
     'key-env': { type: 'string', valueName: 'VAR', description: 'environment variable holding the API key', defaultText: 'DIFFLAB_API_KEY, then OPENAI_API_KEY or ANTHROPIC_API_KEY' },
     trials: { type: 'number', valueName: 'n', description: 'attempts per scenario and model', defaultText: '3' },
     concurrency: { type: 'number', valueName: 'n', description: 'runs at once', defaultText: '4' },
     docs: { type: 'string', valueName: 'none|relevant|all', description: 'docs in the system prompt', defaultText: 'none' },
-    mode: { type: 'string', valueName: 'code|tools', description: 'code blocks or native tool calls', defaultText: 'code' },
-    'max-iterations': { type: 'number', valueName: 'n', description: 'model turns per run', defaultText: '15' },
+    mode: { type: 'string', valueName: 'code|tools|react', description: "code blocks, native tool calls, or Agent-Diff's ReAct loop (one Bash <action> a turn)", defaultText: 'code' },
+    'max-iterations': { type: 'number', valueName: 'n', description: 'model turns per run', defaultText: `15; ${REACT_MAX_ITERATIONS} in --mode react` },
     faults: {
       type: 'string',
       valueName: 'list',
@@ -79,9 +83,13 @@ function suiteFiles(args: string[]): SuiteFile[] {
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(evalSpec, argv);
-  const protocol = oneOf<ProviderProtocol | 'reference'>('provider', flags.provider, ['openai', 'anthropic', 'reference'], 'openai');
+  const protocol = oneOf<ProviderProtocol | 'reference' | 'scripted'>('provider', flags.provider, ['openai', 'anthropic', 'reference', 'scripted'], 'openai');
   const docs = oneOf<DocsCondition>('docs', flags.docs, docsConditions, 'none');
-  const mode = oneOf<AgentMode>('mode', flags.mode, ['code', 'tools'], 'code');
+  const mode = oneOf<AgentMode>('mode', flags.mode, agentModes, 'code');
+  const agentDiffDocs = loadDocsFiles(flags['docs-file'] ?? []);
+  if (protocol === 'scripted' && !flags.replies) throw new CliError('--provider scripted needs --replies <file.json>');
+  const scriptedRuns = flags.replies ? (readJsonFile(resolve(flags.replies), 'scripted replies') as ScriptedRuns) : null;
+  const offline = protocol === 'reference' || protocol === 'scripted';
   const trials = flags.trials ?? 3;
   const concurrency = flags.concurrency ?? 4;
   if (!Number.isInteger(trials) || trials < 1) throw new CliError('--trials must be a positive whole number');
@@ -94,20 +102,20 @@ export async function evalCommand(argv: string[]): Promise<number> {
   } catch (err) {
     throw new CliError(`--faults: ${(err as Error).message}`);
   }
-  if (protocol === 'reference' && mode === 'tools') throw new CliError('--provider reference submits scripts: it works in --mode code only');
+  if (protocol === 'reference' && mode === 'tools') throw new CliError('--provider reference submits scripts: it works in --mode code or react');
 
   let apiKey = '';
-  if (protocol !== 'reference') {
+  if (!offline) {
     const vars = flags['key-env'] ? [flags['key-env']] : ['DIFFLAB_API_KEY', protocol === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'];
     apiKey = vars.map((v) => process.env[v]).find((v) => v) ?? '';
     if (!apiKey && !flags['base-url']?.match(/localhost|127\.0\.0\.1/)) {
       throw new CliError(`no API key: set ${vars.join(' or ')} (local servers at localhost need none)`);
     }
   }
-  const modelNames = flags.model?.length ? flags.model : protocol === 'reference' ? ['reference'] : [];
+  const modelNames = flags.model?.length ? flags.model : offline ? [protocol] : [];
   if (!modelNames.length) throw new CliError('missing --model');
   const models: BatchModel[] = modelNames.map((model) => ({
-    ref: { protocol: protocol === 'reference' ? 'openai' : protocol, baseURL: protocol === 'reference' ? 'reference' : (flags['base-url'] ?? ''), model },
+    ref: { protocol: offline ? 'openai' : protocol, baseURL: offline ? protocol : (flags['base-url'] ?? ''), model },
     config: { protocol: protocol === 'anthropic' ? 'anthropic' : 'openai', baseURL: flags['base-url'] },
   }));
 
@@ -144,7 +152,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
       runOne: async (job) => {
         const solution = solutionOf(job);
         let endpoints: Promise<string[] | undefined> | undefined;
-        if (docs === 'relevant') {
+        if (docs === 'relevant' && !agentDiffDocs) {
           const key = `${job.suite}/${job.scenario.id}`;
           const dir = scenarios.find((x) => x.scenario === job.scenario)!.file.dir;
           const saved = recordedEndpoints(dir)[job.scenario.id];
@@ -152,9 +160,12 @@ export async function evalCommand(argv: string[]): Promise<number> {
           endpoints = relevant.get(key);
         }
         const provider: ModelProvider =
-          protocol === 'reference'
-            ? replayScriptModel(solution && isFile(solution) ? readTextFile(solution, 'reference solution') : '')
-            : createProvider(job.model.config, apiKey);
+          protocol === 'scripted'
+            ? repliesModel(scriptedRuns?.[job.scenario.id] ?? [])
+            : protocol === 'reference'
+              ? referenceModel(solution, mode)
+              : createProvider(job.model.config, apiKey);
+        const replicas = workbench.router.replicas.filter((r) => job.scenario.services.includes(r.name));
         const session = await workbench.open(job.scenario);
         if (hasFaults(faults)) session.setFaults(faults);
         try {
@@ -164,9 +175,10 @@ export async function evalCommand(argv: string[]): Promise<number> {
             world: sessionWorld(session),
             scenario: job.scenario,
             suite: job.suite,
-            replicas: workbench.router.replicas.filter((r) => job.scenario.services.includes(r.name)),
+            replicas,
             settings: { mode, docs, ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}) },
             relevantEndpoints: await endpoints,
+            ...(agentDiffDocs ? { docsText: agentDiffDocsText(agentDiffDocs, replicas, docs, job.scenario.metadata.tools ?? []) } : {}),
             trial: job.trial,
             batch,
             faults,
@@ -231,4 +243,29 @@ function progressBar(total: number) {
       if (tty && last) process.stderr.write('\n');
     },
   };
+}
+
+/** Agent-Diff's docs files, by the service each documents (from its published name). */
+function loadDocsFiles(files: readonly string[]): AgentDiffDocs | null {
+  if (!files.length) return null;
+  const docs: AgentDiffDocs = {};
+  for (const file of files) {
+    const service = serviceOfDocsFile(file);
+    if (!service) throw new CliError(`--docs-file ${file}: expected one of Agent-Diff's <slack|box|calendar|linear>_api_full_docs.json`);
+    const value = readJsonFile(resolve(file), 'docs file');
+    const problem = docsFileProblem(value);
+    if (problem) throw new CliError(`--docs-file ${file}: ${problem}`);
+    docs[service] = value as AgentDiffDocsFile;
+  }
+  return docs;
+}
+
+/** The reference solution as the scripted model's submission: in the ReAct protocol, its Bash version as one action. */
+function referenceModel(solution: string | null, mode: AgentMode): ModelProvider {
+  if (mode === 'react') {
+    const sh = solution?.replace(/\.[cm]?js$/, '.sh');
+    const source = sh && isFile(sh) ? readTextFile(sh, 'Bash solution') : '';
+    return repliesModel(source ? [`<thinking>Running the reference solution.</thinking>\n<action>\n${source}\n</action>`] : []);
+  }
+  return replayScriptModel(solution && isFile(solution) ? readTextFile(solution, 'reference solution') : '');
 }

@@ -37,6 +37,11 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchAgent.ts')).benchAgent(),
   },
   {
+    name: 'bash',
+    title: 'Bash: a request\'s round trip (target median < 3 ms, ≤ 1.5× JavaScript\'s), a 25-step ReAct run (target < 20 ms a step)',
+    run: async () => (await import('./benchBash.ts')).benchBash(),
+  },
+  {
     name: 'studio',
     title: 'Studio: lint time per scenario, mutation scores per suite',
     run: async () => (await import('./benchStudio.ts')).benchStudio(),

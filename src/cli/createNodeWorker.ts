@@ -15,6 +15,7 @@ const TSX_BOOTSTRAP = new URL('./sandboxWorkerBootstrap.mjs', import.meta.url);
 /** Each language's worker entry, beside this file: a worker loads only its own language's runtime. */
 const WORKER_ENTRIES: Partial<Record<LanguageId, string>> = {
   javascript: './sandboxWorker.ts',
+  bash: './bashWorker.ts',
 };
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Under the repo's node_modules, so the bundle's bare imports (the QuickJS packages) resolve from there. */

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Engine } from '../engine/index.ts';
 import type { Judge } from '../evaluation/index.ts';
 import { replicas } from '../replicas/index.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
 import { defaultLimits, type SandboxLimits, type WorkerFactory } from '../sandbox/types.ts';
 import { Workbench } from '../session/index.ts';
 import { createNodeWorker } from './createNodeWorker.ts';
@@ -52,11 +53,11 @@ export async function openWorkbench(
  */
 export async function withPrewarmedWorkbench<T>(
   seedsDir: string,
-  options: { limits?: SandboxLimits; judge?: Judge | null },
+  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId },
   use: (workbench: Workbench) => Promise<T>,
 ): Promise<T> {
   const workers = prewarmed(createNodeWorker);
-  workers.warm(options.limits ?? defaultLimits);
+  workers.warm(options.limits ?? defaultLimits, options.language);
   let workbench: Workbench | undefined;
   try {
     workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge });

@@ -7,14 +7,16 @@ import { findSeedFile, seedsDir } from './seeds.ts';
 import { findTest, loadSuiteFile } from './suites.ts';
 import { runScenario } from './runScenario.ts';
 import { defaultLimits, type SandboxLimits } from '../sandbox/types.ts';
+import { languageById, languageOfFile, languages } from '../sandbox/languages.ts';
 
 export const runSpec = {
   name: 'run',
-  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js> [--seeds <dir>]',
+  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js|script.sh> [--seeds <dir>]',
   flags: {
     suite: { type: 'string', required: true, valueName: 'file', description: "suite file (DiffLab's format or Agent-Diff's)" },
     test: { type: 'string', required: true, valueName: 'id', description: 'id of the test to run' },
-    script: { type: 'string', required: true, valueName: 'file.js', description: 'the script: JavaScript that calls the real API hosts with fetch' },
+    script: { type: 'string', required: true, valueName: 'file', description: 'the script that calls the real API hosts: JavaScript (.js, fetch) or Bash (.sh, curl)' },
+    language: { type: 'string', valueName: 'name', description: `the script's language (${languages.map((l) => l.id).join(', ')})`, defaultText: "from the script's extension; else javascript" },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
     'timeout-ms': { type: 'number', valueName: 'ms', description: "the script's time budget", defaultText: '10000' },
   },
@@ -33,6 +35,8 @@ export async function runCommand(argv: string[]): Promise<number> {
   const suite = loadSuiteFile(flags.suite);
   const test = findTest(suite, flags.test);
   const source = readTextFile(resolve(flags.script), 'script file');
+  const language = flags.language !== undefined ? languageById(flags.language) : (languageOfFile(flags.script) ?? languageById('javascript'));
+  if (!language) throw new CliError(`unknown --language "${flags.language}"`, [`one of: ${languages.map((l) => l.id).join(', ')}`]);
   const dir = seedsDir(flags.seeds);
   if (!findSeedFile(dir, test.seed)) {
     throw new CliError(`seed "${test.seed}" of test ${test.id} not found under ${dir}`, [
@@ -43,14 +47,14 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   const limits: SandboxLimits = { ...defaultLimits, ...(flags['timeout-ms'] !== undefined ? { timeMs: flags['timeout-ms'] } : {}) };
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  await withPrewarmedWorkbench(dir, { limits }, async (workbench) => {
+  await withPrewarmedWorkbench(dir, { limits, language: language.id }, async (workbench) => {
     try {
       await workbench.ensureTemplate(test.seed);
     } catch (err) {
       if (err instanceof CliError) throw err;
       throw new CliError(`seed "${test.seed}" could not be loaded: ${(err as Error).message}`);
     }
-    const { outcome } = await runScenario(workbench, test, source, limits);
+    const { outcome } = await runScenario(workbench, test, source, limits, undefined, language.id);
     process.stdout.write(JSON.stringify(outcome, null, 2) + '\n');
   });
   return EXIT_OK;

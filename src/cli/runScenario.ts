@@ -1,6 +1,7 @@
 import { describeAssertion, type NearestRows } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { StepResult, Workbench } from '../session/index.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
 import type { SandboxLimits } from '../sandbox/types.ts';
 
 /** What `difflab run` prints for one script: the contract of the command's output. */
@@ -34,11 +35,12 @@ export async function runScenario(
   source: string,
   limits: Partial<SandboxLimits> = {},
   onStep?: (step: StepResult) => void,
+  language: LanguageId = 'javascript',
 ): Promise<{ outcome: RunOutcome; ms: number }> {
   const started = performance.now();
   const session = await workbench.open(scenario);
   try {
-    const step = await session.runStep(source, { limits });
+    const step = await session.runStep(source, { limits, language });
     onStep?.(step);
     const v = step.verdict;
     const outcome: RunOutcome = {

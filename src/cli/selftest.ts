@@ -1,3 +1,4 @@
+import { bash } from '../sandbox/languages.ts';
 import { writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { endpointsCalled, RELEVANT_ENDPOINTS_FILE } from '../agent/docs.ts';
@@ -42,6 +43,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
   const dir = seedsDir(flags.seeds);
 
   const rows: Row[] = [];
+  const bashRuns = { passed: 0, total: 0 };
   const out = (line: string) => process.stdout.write(line + '\n');
   // Rubrics are judged by whether the answer holds the scenario's reference answer: deterministic, no model needed.
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
@@ -81,6 +83,17 @@ export async function selftestCommand(argv: string[]): Promise<number> {
               row.why.push(`services: the scenario names ${test.services.join(', ')}, the reference solution reaches ${row.span.join(', ')}`);
             }
           }
+          // A Bash version beside the reference solution (solutions/<id>.sh) must pass too.
+          const bashFile = solutionFile?.replace(/\.[cm]?js$/, bash.fileExtension);
+          if (bashFile && bashFile !== solutionFile && isFile(bashFile)) {
+            const { outcome } = await runScenario(workbench, test, readTextFile(bashFile, 'Bash solution'), {}, undefined, 'bash');
+            bashRuns.total++;
+            if (outcome.passed && !outcome.error) bashRuns.passed++;
+            else {
+              solutionPassed = false;
+              row.why.push(`Bash solution: ${outcome.passed ? `stopped: ${outcome.error?.split('\n')[0]}` : explain(outcome)}`);
+            }
+          }
           const { outcome: empty } = await runScenario(workbench, test, '');
           row.empty = verdictText(empty);
           if (empty.passed) row.why.push('empty script passes: the assertions do not require any change');
@@ -102,6 +115,7 @@ export async function selftestCommand(argv: string[]): Promise<number> {
     }
   });
   const passed = rows.filter((r) => r.ok).length;
+  if (bashRuns.total) out(`Bash solutions: ${bashRuns.passed} of ${bashRuns.total} passed`);
   out(`${passed} passed, ${rows.length - passed} failed`);
   return passed === rows.length ? EXIT_OK : EXIT_PROBLEMS;
 }

@@ -46,6 +46,8 @@ export interface Route<P = any> {
   input?: ZodType;
   /** The tool name in tool mode (`[A-Za-z0-9_-]{1,64}`); by default derived from the method and path. */
   toolName?: string;
+  /** The real API's own name for the method, where it has one that is not the path (Google's `events.list`). */
+  operation?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;

@@ -27,6 +27,11 @@ export function requestLimitMessage(limits: SandboxLimits): string {
   return `Script exceeded the request limit: it tried to make more than ${limits.maxRequests} requests`;
 }
 
+/** A shell holds a command's output until it ends, so printing without end stops it (the console keeps less). */
+export function outputLimitMessage(bytes: number): string {
+  return `Script stopped: it printed more than ${megabytes(bytes)} (output limit)`;
+}
+
 export function abortedMessage(): string {
   return 'Script stopped: the run was cancelled';
 }

@@ -1,6 +1,6 @@
 import type { Diff, Row } from '../engine/types.ts';
 import { hybridGates, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
-import { modelLabel, runPassed, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { actionLanguageTitle, modelLabel, runPassed, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
 import { formatFaultPlan } from '../session/faults.ts';
 
 /**
@@ -126,7 +126,7 @@ function stepTagger(v: Verdict, runDiff: Diff): Tagger {
 
 function actionHtml(a: AgentAction): string {
   const e = escapeHtml;
-  const label = a.kind === 'tool' ? `tool call <code>${e(a.code)}</code>` : a.kind === 'curl' ? 'curl' : 'JavaScript';
+  const label = a.kind === 'tool' ? `tool call <code>${e(a.code)}</code>` : actionLanguageTitle(a);
   const code = a.kind === 'tool' ? (a.script ?? '') : a.code;
   return `<p>${label}${a.ok ? '' : ' <span class="fail">failed</span>'}</p>
 <pre class="code">${e(code)}</pre>

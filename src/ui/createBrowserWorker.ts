@@ -1,32 +1,30 @@
 import type { LanguageId } from '../sandbox/languages.ts';
-import type { WorkerFactory } from '../sandbox/types.ts';
 
 /**
- * The WorkerFactory for the browser: a module worker running ./sandboxWorker.ts (Vite bundles it from this
- * `new URL(…, import.meta.url)` pattern). A browser cannot cap a worker's memory; the capped WebAssembly memory
- * the worker gives QuickJS does (see src/sandbox/loadQuickJS.ts).
+ * Starts the sandbox worker for `language` on the page's thread and hands it `port`, the channel to the sandbox
+ * host in the workbench worker: a module worker running ./sandboxWorker.ts (Vite bundles it from this
+ * `new URL(…, import.meta.url)` pattern). `onFailed` hears a worker that failed to load or crashed. A browser
+ * cannot cap a worker's memory; the capped WebAssembly memory the worker gives QuickJS does (see
+ * src/sandbox/loadQuickJS.ts).
  */
-export const createBrowserWorker: WorkerFactory = (_limits, language) => {
+export function startSandboxWorker(language: LanguageId, port: MessagePort, onFailed: (message: string) => void): Worker {
   const worker = startWorker(language);
-  return {
-    postMessage: (message, transfer) => worker.postMessage(message, transfer ?? []),
-    onMessage: (listener) => worker.addEventListener('message', (event) => listener(event.data)),
-    onError: (listener) => {
-      worker.addEventListener('error', (event) => {
-        event.preventDefault();
-        listener(new Error(event.message || 'the sandbox worker failed to load or crashed'));
-      });
-      worker.addEventListener('messageerror', () => listener(new Error('a message from the sandbox worker could not be read')));
-    },
-    terminate: () => worker.terminate(),
-  };
-};
+  worker.addEventListener('error', (event) => {
+    event.preventDefault();
+    onFailed(event.message || 'the sandbox worker failed to load or crashed');
+  });
+  worker.addEventListener('messageerror', () => onFailed('a message to the sandbox worker could not be read'));
+  worker.postMessage({ port }, [port]);
+  return worker;
+}
 
 /** Each language's worker is its own chunk, so a page that runs only JavaScript never loads the shell. */
 function startWorker(language: LanguageId): Worker {
   switch (language) {
     case 'javascript':
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });
+    case 'bash':
+      return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
     default:
       throw new Error(`there is no ${language} sandbox in this build`);
   }

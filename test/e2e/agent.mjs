@@ -2,15 +2,12 @@
 // OpenAI and Anthropic wire formats (streamed), through the official SDKs in the page; the key stays out of
 // storage and request bodies; Stop ends a run cleanly; demo runs replay with no key; batches run attempts
 // concurrently, each in its own environment, with the results of a one-at-a-time batch.
-// Usage: node test/e2e/agent.mjs   (after `npm run build`)
-import { readFile } from 'node:fs/promises';
+// Usage: node test/e2e/agent.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { createServer } from 'node:http';
-import { assert, checkPageStayedClean, checklist, keepLocal, startOrExit } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, runJourneys } from './harness.mjs';
 
 const KEY = 'sk-e2e-secret-4242';
 const READY_TIMEOUT = 120_000;
-const checks = checklist();
-const { check } = checks;
 
 const post = "Posting.\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
 
@@ -21,7 +18,7 @@ const judgement = { rubrics: [{ index: 0, scores: { correctness: 1, completeness
  * A model server: the first turn posts with curl, the next gives the answer (or, with `answerOnly`, the first turn
  * answers); `slow` holds a reply for Stop. A non-streamed JSON request is the rubric judge's, and gets a judgement.
  */
-async function fakeModel() {
+export async function fakeModel() {
   const seen = [];
   let slow = false;
   let answerOnly = false;
@@ -63,7 +60,8 @@ async function fakeModel() {
         }
         res.end();
       };
-      if (slow || latencyMs) setTimeout(send, slow ? 3000 : latencyMs);
+      // A slow reply is held long enough for Stop to land first on a loaded machine; Stop aborts the request.
+      if (slow || latencyMs) setTimeout(send, slow ? 15_000 : latencyMs);
       else send();
     });
   });
@@ -100,13 +98,17 @@ async function runBatchAt(page, concurrency) {
   return { records, overlapping, wallMs };
 }
 
-const { server, browser, extra: model } = await startOrExit(fakeModel);
-let exitCode = 0;
-try {
-  const { context } = browser;
-  const guard = await keepLocal(context);
-  const page = await context.newPage();
-  guard.watch(page);
+async function run({ browser, server, check }) {
+  const model = await fakeModel();
+  try {
+    await agentChecks(browser, server, check, model);
+  } finally {
+    await model.close();
+  }
+}
+
+async function agentChecks(browser, server, check, model) {
+  const page = await browser.newPage();
   await page.goto(server.url);
   await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   await page.locator('[data-scenario="slack-core/random-boardgame-venue"], [data-scenario$="/random-boardgame-venue"]').first().click();
@@ -199,13 +201,11 @@ try {
     await row.getByTestId('runs-link').click();
     const link = await page.getByTestId('runs-share-link').inputValue();
     assert(link.includes('#share=v1.'), `link: ${link}`);
-    const other = await browser.context.newPage();
-    guard.watch(other);
+    const other = await browser.newPage();
     await other.goto(link);
     await other.waitForFunction(() => window.__difflab?.store.getState().agent.replay?.id === 'demo-recovery' && window.__difflab.store.getState().agent.open, null, { timeout: READY_TIMEOUT });
     await other.close();
-    const [download] = await Promise.all([page.waitForEvent('download'), row.getByTestId('runs-html').click()]);
-    const html = await readFile(await download.path(), 'utf8');
+    const { text: html } = await page.captureDownload(() => row.getByTestId('runs-html').click());
     assert(html.includes('<h2>Prompt</h2>') && html.includes('Grade: '), 'the page lacks the prompt or the grade');
     assert(!/<script(?! type="application\/json")|\b(src|href)\s*=/i.test(html), 'the page loads something');
   });
@@ -290,6 +290,7 @@ try {
   });
 
   await check('faults and the rubric judge apply to batch attempts as to a live run', async () => {
+    await page.getByTestId('agent-tab-batch').click();
     await page.getByTestId('agent-provider').selectOption('reference');
     await page.locator('#scenario-search').fill('lunch');
     await page.getByLabel('Trials').fill('1');
@@ -367,13 +368,8 @@ try {
     }
   });
 
-  await checkPageStayedClean(check, guard);
-} catch (err) {
-  checks.stopped(err);
-} finally {
-  await browser.close();
-  await server.close();
-  await model.close();
-  exitCode = checks.finish();
+  await checkPageStayedClean(check, browser);
 }
-process.exit(exitCode);
+
+export const journey = { name: 'agent', run };
+if (isMain(import.meta.url)) await runJourneys([journey]);

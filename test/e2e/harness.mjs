@@ -1,10 +1,11 @@
-// Shared by the end-to-end scripts: a static server for dist/ under a sub-path, and Debian's Chromium.
+// Shared by the end-to-end journeys: a static server for dist/ under a sub-path, a browser (Chromium or Firefox,
+// see browsers.mjs) whose pages speak the driver's Playwright-like subset, checklists, screenshots and the runner.
 import { createServer } from 'node:http';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
+import { chosenBrowsers, findBrowser, launchEngine } from './browsers.mjs';
+import { Page } from './driver.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const dist = path.join(root, 'dist');
@@ -66,35 +67,6 @@ export async function serveDist(base = '/difflab/') {
   };
 }
 
-const chromiumArgs = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
-
-/** A fresh Chromium profile each time: nothing cached, nothing in storage. Never downloads a browser. */
-export async function launch(viewport = { width: 1600, height: 1000 }) {
-  const dir = await mkdtemp(path.join(tmpdir(), 'difflab-e2e-'));
-  const context = await chromium.launchPersistentContext(dir, {
-    executablePath: '/usr/bin/chromium',
-    headless: true,
-    args: chromiumArgs,
-    viewport,
-  });
-  return {
-    context,
-    close: async () => {
-      await context.close();
-      await rm(dir, { recursive: true, force: true });
-    },
-  };
-}
-
 /** Whether a URL stays on this machine (data: and blob: URLs never leave the page). */
 export function isLocal(url) {
   if (url.startsWith('data:') || url.startsWith('blob:')) return true;
@@ -107,35 +79,54 @@ export function isLocal(url) {
 }
 
 /**
- * A list of named checks that print ✓/✗ as they finish. `finish()` prints "N passed, N failed" and returns the exit
- * code; `stopped(err)` records a run that broke off between checks.
+ * A list of named checks that print ✓/✗ as they finish. `scope(label)` gives a `check` whose results are recorded
+ * under that label (a browser and a journey); `finish()` lists the failures, prints "N passed, N failed" and returns
+ * the exit code; `stopped(err)` records a run that broke off between checks.
  */
 export function checklist() {
   const results = [];
-  return {
+  let label = '';
+  const list = {
     results,
+    scope(next) {
+      label = next;
+      return list.check;
+    },
     async check(name, fn) {
       const started = Date.now();
       try {
         await fn();
-        results.push({ name, ok: true });
+        results.push({ name: `${label}${name}`, ok: true });
         console.log(`✓ ${name} (${Date.now() - started} ms)`);
       } catch (err) {
-        results.push({ name, ok: false });
+        results.push({ name: `${label}${name}`, ok: false });
         console.log(`✗ ${name}\n    ${String(err?.message ?? err).split('\n').join('\n    ')}`);
       }
     },
+    /** A check that does not run here, and why; counted apart, never as passed. */
+    skip(name, why) {
+      results.push({ name: `${label}${name}`, ok: true, skipped: why });
+      console.log(`- ${name} (skipped: ${why})`);
+    },
+    fail(name, message) {
+      results.push({ name: `${label}${name}`, ok: false });
+      console.log(`✗ ${name}\n    ${message}`);
+    },
     stopped(err) {
       console.log(`✗ the run stopped: ${err?.stack ?? err}`);
-      results.push({ name: 'harness', ok: false });
+      results.push({ name: `${label}the run stopped: ${String(err?.message ?? err).split('\n')[0]}`, ok: false });
     },
     finish() {
-      const passed = results.filter((r) => r.ok).length;
-      const failed = results.length - passed;
-      console.log(`${passed} passed, ${failed} failed`);
-      return failed ? 1 : 0;
+      const passed = results.filter((r) => r.ok && !r.skipped).length;
+      const skipped = results.filter((r) => r.skipped);
+      const failed = results.filter((r) => !r.ok);
+      if (skipped.length) console.log(`\nskipped:\n${skipped.map((r) => `  - ${r.name}: ${r.skipped}`).join('\n')}`);
+      if (failed.length) console.log(`\nfailed:\n${failed.map((r) => `  ✗ ${r.name}`).join('\n')}`);
+      console.log(`${passed} passed, ${failed.length} failed${skipped.length ? `, ${skipped.length} skipped` : ''}`);
+      return failed.length ? 1 : 0;
     },
   };
+  return list;
 }
 
 export function assert(cond, message) {
@@ -152,41 +143,162 @@ export async function checkPageStayedClean(check, { external, pageErrors }) {
   });
 }
 
+
+/** The two window sizes every journey is looked at in. */
+export const sizes = { wide: { width: 1440, height: 900 }, narrow: { width: 1024, height: 768 } };
+
 /**
- * Serves dist/ under /difflab/, launches Chromium and starts whatever `more` starts (e.g. a fake model server). If
- * any of them fails, closes what started, prints the failure as the run's tally and exits 1.
+ * Opens a fresh `name` (chromium or firefox). `newPage()` gives a driver Page whose uncaught errors land in
+ * `pageErrors`; `external` lists every request that tried to leave 127.0.0.1 (refused by the browser's proxy, or
+ * seen by a page).
  */
-export async function startOrExit(more = async () => undefined) {
+export async function openBrowser(name, { viewport = sizes.wide } = {}) {
+  const engine = await launchEngine(name, { viewport });
+  const pageErrors = [];
+  const external = engine.refused;
+  const browser = {
+    name,
+    version: engine.version,
+    external,
+    pageErrors,
+    async newPage() {
+      const raw = await engine.browser.newPage();
+      raw.on('pageerror', (err) => pageErrors.push(err?.message ?? String(err)));
+      raw.on('request', (req) => {
+        if (!isLocal(req.url())) external.push(req.url());
+      });
+      return new Page(raw, browser);
+    },
+    close: engine.close,
+  };
+  return browser;
+}
+
+export const shotsDir = path.join(root, 'test-results', 'e2e');
+
+/** Waits for two animation frames: whatever a resize or a click changed has been laid out and painted. */
+export async function settle(page) {
+  await page.evaluate(() => new Promise((ok) => requestAnimationFrame(() => requestAnimationFrame(() => ok()))));
+}
+
+/**
+ * Screenshots of the page as it is, at both sizes: test-results/e2e/<browser>/<journey>-<label>-<W>x<H>.png.
+ * The window goes back to the size it had.
+ */
+export async function screenshots(page, journey, label) {
+  const dir = path.join(shotsDir, page.browser.name);
+  await mkdir(dir, { recursive: true });
+  const before = page.viewportSize();
+  const files = [];
+  for (const size of [sizes.wide, sizes.narrow]) {
+    await page.setViewportSize(size);
+    await settle(page);
+    await new Promise((ok) => setTimeout(ok, 150));
+    const file = path.join(dir, `${journey}-${label}-${size.width}x${size.height}.png`);
+    await page.screenshot({ path: file });
+    files.push(file);
+  }
+  if (before) await page.setViewportSize(before);
+  await settle(page);
+  return files;
+}
+
+/**
+ * Runs each journey ({ name, run({ browser, server, check, skip, checks }) }) in each chosen browser, a fresh profile per
+ * journey, on one static server. A browser that is not installed fails the run with how to install it. Prints the
+ * wall time per browser and the tally, and exits with its code.
+ */
+export async function runJourneys(journeys, argv = process.argv) {
+  const checks = checklist();
   let server;
-  let browser;
+  const times = [];
   try {
+    const names = chosenBrowsers(argv);
     server = await serveDist('/difflab/');
-    browser = await launch();
-    return { server, browser, extra: await more() };
+    console.log(`site: ${server.url}`);
+    for (const name of names) {
+      const found = findBrowser(name);
+      if (found.missing) {
+        checks.scope(`${name}: `);
+        checks.fail(`${name} is available`, found.missing);
+        continue;
+      }
+      const started = Date.now();
+      await checkGuard(name, checks.scope(`${name}: `));
+      for (const journey of journeys) {
+        const check = checks.scope(`${name} · ${journey.name}: `);
+        let browser;
+        try {
+          browser = await openBrowser(name, { viewport: journey.viewport ?? sizes.wide });
+          console.log(`\n── ${journey.name} in ${browser.version} ──`);
+          await journey.run({ browser, server, check, skip: checks.skip, checks });
+        } catch (err) {
+          checks.stopped(err);
+        } finally {
+          await browser?.close();
+        }
+      }
+      times.push(`${name} ${((Date.now() - started) / 1000).toFixed(1)} s`);
+    }
   } catch (err) {
-    console.log(`✗ could not start: ${err?.message ?? err}`);
+    checks.stopped(err);
+  } finally {
     await server?.close();
-    await browser?.close();
-    console.log('0 passed, 1 failed');
-    process.exit(1);
+  }
+  if (times.length) console.log(`\nwall time: ${times.join(', ')} (${journeys.map((j) => j.name).join(', ')})`);
+  process.exit(checks.finish());
+}
+
+/**
+ * The check every other "no request left 127.0.0.1" rests on: a request to an outside host from a page and from its
+ * worker is refused and recorded.
+ */
+async function checkGuard(name, check) {
+  const browser = await openBrowser(name);
+  try {
+    const page = await browser.newPage();
+    await check('requests leaving 127.0.0.1, from a page or its worker, are refused and recorded', async () => {
+      const outcome = await page.evaluate(async () => {
+        const tryFetch = (u) => fetch(u).then((r) => `status ${r.status}`, () => 'refused');
+        const src = 'fetch("http://guard-probe.invalid/from-worker").then((r) => postMessage("status " + r.status), () => postMessage("refused"))';
+        const worker = new Worker(URL.createObjectURL(new Blob([src], { type: 'text/javascript' })));
+        const fromWorker = new Promise((ok) => (worker.onmessage = (e) => ok(e.data)));
+        return { page: await tryFetch('http://guard-probe.invalid/from-page'), worker: await fromWorker };
+      });
+      const seen = (p) => browser.external.some((u) => u.includes(`guard-probe.invalid/${p}`));
+      assert(seen('from-page') && seen('from-worker'), `recorded: ${JSON.stringify(browser.external)}; outcome ${JSON.stringify(outcome)}`);
+      assert(!/status 2/.test(outcome.page + outcome.worker), `a probe got through: ${JSON.stringify(outcome)}`);
+    });
+    await check('an uncaught error in a page is recorded', async () => {
+      await page.evaluate(() => void setTimeout(() => { throw new Error('guard-probe error'); }, 0));
+      const deadline = Date.now() + 5000;
+      while (!browser.pageErrors.some((m) => m.includes('guard-probe error')) && Date.now() < deadline) await new Promise((ok) => setTimeout(ok, 50));
+      assert(browser.pageErrors.some((m) => m.includes('guard-probe error')), `recorded: ${JSON.stringify(browser.pageErrors)}`);
+    });
+  } finally {
+    await browser.close();
   }
 }
 
 /**
- * Refuses every request of `context` not addressed to this machine and records it in `external`; `pageErrors` gets
- * the uncaught errors of each page passed to `watch`. With `everyRequest`, requests that bypass routing are recorded too.
+ * axe-core's colour-contrast rule over the page as it is now (WCAG AA: 4.5:1 for text, 3:1 for large text). Returns
+ * one line per failing element: its selector, the ratio found, its colours and a bit of its text.
  */
-export async function keepLocal(context, { everyRequest = false } = {}) {
-  const external = [];
-  const pageErrors = [];
-  await context.route((url) => !isLocal(url.href), (route) => {
-    external.push(route.request().url());
-    return route.abort();
-  });
-  if (everyRequest) {
-    context.on('request', (req) => {
-      if (!isLocal(req.url())) external.push(req.url());
-    });
-  }
-  return { external, pageErrors, watch: (page) => page.on('pageerror', (err) => pageErrors.push(err.message)) };
+export async function contrastViolations(page, { include } = {}) {
+  const source = await readFile(path.join(root, 'node_modules/axe-core/axe.min.js'), 'utf8');
+  await page.raw.evaluate(`if (!window.axe) { ${source}\n }`);
+  return page.evaluate(async (scope) => {
+    const result = await window.axe.run(scope ? { include: [scope] } : document, { runOnly: { type: 'rule', values: ['color-contrast'] }, resultTypes: ['violations'] });
+    return result.violations.flatMap((v) =>
+      v.nodes.map((n) => {
+        const d = n.any[0]?.data ?? {};
+        return `${n.target.join(' ')}: ${d.contrastRatio}:1 (${d.fgColor} on ${d.bgColor}, ${d.fontSize} ${d.fontWeight}) “${(n.html ?? '').replace(/<[^>]+>/g, '').slice(0, 40)}”`;
+      }),
+    );
+  }, include ?? null);
+}
+
+/** Whether the module at `url` is the script node was started with. */
+export function isMain(url) {
+  return process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(url);
 }

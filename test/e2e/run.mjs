@@ -1,14 +1,11 @@
-// End-to-end test of the built site: serve dist/ under a sub-path, open it in Debian's Chromium, solve a Slack
-// scenario with its reference solution, check the verdict and the diff, then reset and fail with an empty script.
-// Usage: node test/e2e/run.mjs [--screenshot]   (after `npm run build`)
-import { mkdir, readFile } from 'node:fs/promises';
+// End-to-end journey through the playground of the built site (served under a sub-path): solve a Slack scenario with
+// its reference solution, check the verdict and the diff, then reset and fail with an empty script.
+// Usage: node test/e2e/run.mjs [--browser chromium|firefox]   (after `npm run build`)
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, checklist, keepLocal, root, startOrExit } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
 
-const takeScreenshot = process.argv.includes('--screenshot');
 const READY_TIMEOUT = 120_000;
-const checks = checklist();
-const { check } = checks;
 
 /** The Slack scenario to solve: one whose solution inserts rows, preferring a channel creation (two tables). */
 async function pickScenario() {
@@ -20,17 +17,11 @@ async function pickScenario() {
   return { key: `${suite.id}/${test.id}`, test, solution, assertions: test.assertions.length };
 }
 
-const { server, browser } = await startOrExit();
-let exitCode = 0;
-
-try {
-  const { context } = browser;
-  // Anything not addressed to this machine is recorded and refused; the site must not need it.
-  const guard = await keepLocal(context, { everyRequest: true });
-  const page = await context.newPage();
-  guard.watch(page);
+async function run({ browser, server, check }) {
+  // Anything not addressed to this machine is recorded and refused (browser.external); the site must not need it.
+  const page = await browser.newPage();
   const scenario = await pickScenario();
-  console.log(`site: ${server.url}  scenario: ${scenario.key}`);
+  console.log(`scenario: ${scenario.key}`);
 
   await check('the shell and scenario list paint before the environment is ready', async () => {
     await page.goto(server.url);
@@ -110,19 +101,13 @@ try {
     await page.mouse.move(5, 500);
   });
 
-  if (takeScreenshot) {
-    await check('screenshot saved to docs/screenshot.png', async () => {
-      await mkdir(path.join(root, 'docs'), { recursive: true });
-      // The whole list, the verdict at the top, and the rows of the first assertion highlighted.
-      await page.getByLabel('Search scenarios').fill('');
-      await page.getByLabel('Search scenarios').blur();
-      await page.locator(`[data-scenario="${scenario.key}"]`).scrollIntoViewIfNeeded();
-      await page.locator('.result-body').evaluate((el) => el.scrollTo(0, 0));
-      await page.locator('[data-testid=assertions] > li button').nth(1).hover();
-      await page.screenshot({ path: path.join(root, 'docs/screenshot.png') });
-      await page.mouse.move(5, 500);
-    });
-  }
+  await check('screenshots of a solved scenario at both sizes', async () => {
+    // The verdict at the top, and the rows of the second assertion highlighted.
+    await page.locator('.result-body').evaluate((el) => el.scrollTo(0, 0));
+    await page.locator('[data-testid=assertions] > li button').nth(1).hover();
+    await screenshots(page, 'playground', 'solved');
+    await page.mouse.move(5, 500);
+  });
 
   await check('the state browser lists the tables and highlights the rows this run changed', async () => {
     await page.getByTestId('tab-state').click();
@@ -212,12 +197,8 @@ try {
     assert(server.misses.length === 0, `requests outside /difflab/ or missing files: ${server.misses.join(', ')}`);
   });
 
-  await checkPageStayedClean(check, guard);
-} catch (err) {
-  checks.stopped(err);
-} finally {
-  await browser.close();
-  await server.close();
-  exitCode = checks.finish();
+  await checkPageStayedClean(check, browser);
 }
-process.exit(exitCode);
+
+export const journey = { name: 'playground', run };
+if (isMain(import.meta.url)) await runJourneys([journey]);

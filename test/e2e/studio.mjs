@@ -1,27 +1,19 @@
 // End-to-end check of the scenario studio in the built site: author assertions by clicking the diff, lint the
 // draft in the page, share the script by link and open it, and see an injected rate limit from a script.
-// Usage: node test/e2e/studio.mjs   (after `npm run build`)
+// Usage: node test/e2e/studio.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checklist, isLocal, launch, root, serveDist } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
-const checks = checklist();
-const { check } = checks;
 
 const suite = JSON.parse(await readFile(path.join(root, 'scenarios/slack/suite.json'), 'utf8'));
 const test = suite.tests.find((t) => t.id === 'random-boardgame-venue');
 const key = `${suite.id}/${test.id}`;
 const solution = await readFile(path.join(root, 'scenarios/slack', test.solution), 'utf8');
 
-const server = await serveDist('/difflab/');
-const browser = await launch();
-const pageErrors = [];
-try {
-  const { context } = browser;
-  await context.route((url) => !isLocal(url.href), (route) => route.abort());
-  const page = await context.newPage();
-  page.on('pageerror', (err) => pageErrors.push(err.message));
+async function run({ browser, server, check }) {
+  const page = await browser.newPage();
   const ready = () => page.waitForFunction((k) => {
     const s = window.__difflab.store.getState();
     return s.run.openKey === k && s.run.status === 'ready';
@@ -86,7 +78,7 @@ try {
     await page.getByTestId('share-script').click();
     const link = await page.getByTestId('share-link').inputValue();
     assert(link.includes('#share=v1.'), `link: ${link}`);
-    const other = await context.newPage();
+    const other = await browser.newPage();
     await other.goto(link);
     await other.waitForFunction(() => window.__difflab?.store.getState().editor.text === 'console.log("shared " + 42)', null, { timeout: 30_000 });
     await other.close();
@@ -100,7 +92,7 @@ try {
     });
     const link = await page.getByTestId('share-link').inputValue();
     const script = await page.evaluate(() => window.__difflab.store.getState().editor.text);
-    const other = await context.newPage();
+    const other = await browser.newPage();
     await other.goto(link);
     await other.waitForFunction(() => {
       const s = window.__difflab?.store.getState();
@@ -143,11 +135,8 @@ try {
     assert((await page.getByTestId('studio-human').textContent()).includes('0/1 human attempts passed'), 'the studio does not summarise the attempt');
   });
 
-  await check('no page errors', async () => {
-    assert(pageErrors.length === 0, pageErrors.join('\n'));
-  });
-} finally {
-  await browser.close();
-  await server.close();
+  await checkPageStayedClean(check, browser);
 }
-process.exit(checks.finish());
+
+export const journey = { name: 'studio', run };
+if (isMain(import.meta.url)) await runJourneys([journey]);

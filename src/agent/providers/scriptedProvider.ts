@@ -31,3 +31,11 @@ export function scriptedProvider(reply: (request: ModelRequest, turn: number) =>
 export function replayScriptModel(source: string): ModelProvider {
   return scriptedProvider((_req, turn) => (turn === 0 ? { text: `Running the script.\n\`\`\`javascript\n${source}\n\`\`\`` } : { text: 'Done.' }));
 }
+
+/** Replies a scripted model gives for each test id, turn by turn (`difflab eval --provider scripted --replies`). */
+export type ScriptedRuns = Record<string, string[]>;
+
+/** A scripted model that gives these replies in turn; past the last it says it is done (in the ReAct format too). */
+export function repliesModel(replies: readonly string[]): ModelProvider {
+  return scriptedProvider((_req, turn) => ({ text: replies[turn] ?? '<thinking>Nothing left to do.</thinking>\n<done>Done.</done>' }));
+}

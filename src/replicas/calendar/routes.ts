@@ -125,6 +125,7 @@ export const routes: Route[] = [
       pageToken,
       syncToken,
     },
+    operation: 'events.list',
     handler: eventsList,
   },
   {
@@ -139,6 +140,7 @@ export const routes: Route[] = [
       '400 channelIdNotUnique': 'a channel with this id exists',
     }),
     params: { calendarId, ...channelFields },
+    operation: 'events.watch',
     handler: eventsWatch,
   },
   {
@@ -151,6 +153,7 @@ export const routes: Route[] = [
       ...TIME_ERRORS,
     }),
     params: { calendarId, iCalUID: s('iCalendar UID of the event.', true), organizer: o('`{email, displayName?}` of the organizer.', false), sequence: i('iCalendar sequence number.'), ...eventFields(true) },
+    operation: 'events.import',
     handler: eventsImport,
   },
   {
@@ -163,6 +166,7 @@ export const routes: Route[] = [
       '400 required': 'text is missing',
     }),
     params: { calendarId, text: s('The text describing the event.', true), sendUpdates },
+    operation: 'events.quickAdd',
     handler: eventsQuickAdd,
   },
   {
@@ -176,6 +180,7 @@ export const routes: Route[] = [
       '409 duplicate': 'an event with the given id exists',
     }),
     params: { calendarId, sendUpdates, conferenceDataVersion: i('0 or 1 (accepted).'), id: s('Optional id of your choosing (5–1024 characters a–v, 0–9).'), ...eventFields(true) },
+    operation: 'events.insert',
     handler: eventsInsert,
   },
   {
@@ -197,6 +202,7 @@ export const routes: Route[] = [
       maxResults: i('Page size, default 250.'),
       pageToken,
     },
+    operation: 'events.instances',
     handler: eventsInstances,
   },
   {
@@ -211,6 +217,7 @@ export const routes: Route[] = [
       '410 deleted': 'the event was deleted',
     }),
     params: { calendarId, eventId, destination: s('Id of the calendar to move the event to.', true), sendUpdates },
+    operation: 'events.move',
     handler: eventsMove,
   },
   {
@@ -219,6 +226,7 @@ export const routes: Route[] = [
     summary: 'Get one event.',
     docs: doc('Returns the event, also a deleted one (`status: "cancelled"`), or one instance of a series by its instance id.', { ...NOT_FOUND, '404 notFound (event)': 'no such event in this calendar' }),
     params: { calendarId, eventId, timeZone: s('Zone for the response.'), maxAttendees: i('Accepted.') },
+    operation: 'events.get',
     handler: eventsGet,
   },
   {
@@ -232,6 +240,7 @@ export const routes: Route[] = [
       '404 notFound (event)': 'no such event',
     }),
     params: { calendarId, eventId, sendUpdates, ...eventFields(true) },
+    operation: 'events.update',
     handler: eventsUpdate,
   },
   {
@@ -245,6 +254,7 @@ export const routes: Route[] = [
       '404 notFound (event)': 'no such event',
     }),
     params: { calendarId, eventId, sendUpdates, ...eventFields(false) },
+    operation: 'events.patch',
     handler: eventsPatch,
   },
   {
@@ -258,6 +268,7 @@ export const routes: Route[] = [
       '410 deleted': 'the event was already deleted',
     }),
     params: { calendarId, eventId, sendUpdates },
+    operation: 'events.delete',
     handler: eventsDelete,
   },
 
@@ -269,6 +280,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Cancels all events of a calendar you own (Google offers this for primary calendars; the replica allows it on any calendar you own). 204, no body.', OWNER),
     params: { calendarId },
+    operation: 'calendars.clear',
     handler: calendarsClear,
   },
   {
@@ -281,6 +293,7 @@ export const routes: Route[] = [
       '400 invalid': 'timeZone is not an IANA zone',
     }),
     params: calendarFields(true),
+    operation: 'calendars.insert',
     handler: calendarsInsert,
   },
   {
@@ -289,6 +302,7 @@ export const routes: Route[] = [
     summary: 'Get a calendar\'s metadata.',
     docs: doc('Returns `{kind: "calendar#calendar", id, summary, description, location, timeZone}`.', NOT_FOUND),
     params: { calendarId },
+    operation: 'calendars.get',
     handler: calendarsGet,
   },
   {
@@ -298,6 +312,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Full update (owners only): `summary` required; description and location the body leaves out are cleared; timeZone is kept unless given.', { ...OWNER, '400 required': 'summary is missing', '400 invalid': 'bad timeZone' }),
     params: { calendarId, ...calendarFields(true) },
+    operation: 'calendars.update',
     handler: calendarsUpdate,
   },
   {
@@ -307,6 +322,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Partial update (owners only) of summary, description, location, timeZone.', { ...OWNER, '400 invalid': 'bad timeZone' }),
     params: { calendarId, ...calendarFields(false) },
+    operation: 'calendars.patch',
     handler: calendarsPatch,
   },
   {
@@ -319,6 +335,7 @@ export const routes: Route[] = [
       '400 badRequest': 'the calendar is a primary calendar',
     }),
     params: { calendarId },
+    operation: 'calendars.delete',
     handler: calendarsDelete,
   },
 
@@ -330,6 +347,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Opens a push channel on your calendar list; returns the channel.', { '400 required': 'id, type or address is missing', '400 channelIdNotUnique': 'the channel id is taken' }),
     params: { ...channelFields },
+    operation: 'calendarList.watch',
     handler: calendarListWatch,
   },
   {
@@ -347,6 +365,7 @@ export const routes: Route[] = [
       pageToken,
       syncToken,
     },
+    operation: 'calendarList.list',
     handler: calendarListList,
   },
   {
@@ -360,6 +379,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown colorId',
     }),
     params: { colorRgbFormat: b('Allow `backgroundColor`/`foregroundColor` hex values.'), id: s('Id of the calendar to add.', true), ...entryFields },
+    operation: 'calendarList.insert',
     handler: calendarListInsert,
   },
   {
@@ -368,6 +388,7 @@ export const routes: Route[] = [
     summary: 'Get one entry of your calendar list.',
     docs: doc('Returns your entry for the calendar.', { '404 notFound': 'the calendar is not in your list' }),
     params: { calendarId },
+    operation: 'calendarList.get',
     handler: calendarListGet,
   },
   {
@@ -380,6 +401,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown colorId or colour',
     }),
     params: { calendarId, colorRgbFormat: b('Allow hex colours.'), ...entryFields },
+    operation: 'calendarList.update',
     handler: calendarListUpdate,
   },
   {
@@ -392,6 +414,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown colorId or colour',
     }),
     params: { calendarId, colorRgbFormat: b('Allow hex colours.'), ...entryFields },
+    operation: 'calendarList.patch',
     handler: calendarListPatch,
   },
   {
@@ -404,6 +427,7 @@ export const routes: Route[] = [
       '403 cannotRemovePrimaryCalendar': 'it is your primary calendar',
     }),
     params: { calendarId },
+    operation: 'calendarList.delete',
     handler: calendarListDelete,
   },
 
@@ -415,6 +439,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Opens a push channel on the calendar\'s ACL (owners only); returns the channel.', { ...OWNER, '400 required': 'id, type or address is missing' }),
     params: { calendarId, ...channelFields },
+    operation: 'acl.watch',
     handler: aclWatch,
   },
   {
@@ -423,6 +448,7 @@ export const routes: Route[] = [
     summary: 'List a calendar\'s sharing rules.',
     docs: doc('Returns `{kind: "calendar#acl", items: [{id, scope: {type, value}, role}]}` (owners only).', OWNER),
     params: { calendarId, showDeleted: b('Include deleted rules (role `none`).'), maxResults: i('Page size, default 100, at most 250.'), pageToken, syncToken },
+    operation: 'acl.list',
     handler: aclList,
   },
   {
@@ -436,6 +462,7 @@ export const routes: Route[] = [
       '400 invalid': 'an unknown role or scope type, or a bad address',
     }),
     params: { calendarId, sendNotifications: b('Accepted.'), ...ruleFields(true) },
+    operation: 'acl.insert',
     handler: aclInsert,
   },
   {
@@ -444,6 +471,7 @@ export const routes: Route[] = [
     summary: 'Get one sharing rule.',
     docs: doc('Returns the rule.', { ...OWNER, '404 notFound (rule)': 'no such rule' }),
     params: { calendarId, ruleId },
+    operation: 'acl.get',
     handler: aclGet,
   },
   {
@@ -453,6 +481,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Sets the rule\'s role (required); the scope cannot change.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 required': 'role is missing', '400 invalid': 'a different scope, or downgrading the owner' }),
     params: { calendarId, ruleId, sendNotifications: b('Accepted.'), ...ruleFields(false), role: s('The new role.', true) },
+    operation: 'acl.update',
     handler: aclUpdate,
   },
   {
@@ -462,6 +491,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Sets the rule\'s role if given.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 invalid': 'an unknown role, or downgrading the owner' }),
     params: { calendarId, ruleId, sendNotifications: b('Accepted.'), role: s('The new role.') },
+    operation: 'acl.patch',
     handler: aclPatch,
   },
   {
@@ -471,6 +501,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Deletes the rule; the person or group loses that access. 204, no body.', { ...OWNER, '404 notFound (rule)': 'no such rule', '400 invalid': 'it is the owner\'s own rule' }),
     params: { calendarId, ruleId },
+    operation: 'acl.delete',
     handler: aclDelete,
   },
 
@@ -482,6 +513,7 @@ export const routes: Route[] = [
     writes: true,
     docs: doc('Opens a push channel on your settings; returns the channel.', { '400 required': 'id, type or address is missing' }),
     params: { ...channelFields },
+    operation: 'settings.watch',
     handler: settingsWatch,
   },
   {
@@ -490,6 +522,7 @@ export const routes: Route[] = [
     summary: 'List your settings.',
     docs: doc('Returns `{kind: "calendar#settings", items: [{id, value}]}`: timezone, locale, weekStart, format24HourTime, dateFieldOrder, defaultEventLength, …', {}),
     params: { maxResults: i('Page size, default 100.'), pageToken, syncToken },
+    operation: 'settings.list',
     handler: settingsList,
   },
   {
@@ -498,6 +531,7 @@ export const routes: Route[] = [
     summary: 'Get one of your settings.',
     docs: doc('Returns `{kind: "calendar#setting", id, value}`, e.g. `timezone` → `"America/Los_Angeles"`.', { '404 notFound': 'no such setting' }),
     params: { setting: s('Setting id, e.g. timezone, locale, weekStart.', true) },
+    operation: 'settings.get',
     handler: settingsGet,
   },
   {
@@ -506,6 +540,7 @@ export const routes: Route[] = [
     summary: 'Get the colour palettes.',
     docs: doc('Returns `{kind: "calendar#colors", calendar: {"1": {background, foreground}, …"24"}, event: {"1"…"11"}}`: the ids that calendar-list entries and events take as `colorId`.', {}),
     params: {},
+    operation: 'colors.get',
     handler: colorsGet,
   },
   {
@@ -517,6 +552,7 @@ export const routes: Route[] = [
       '400 badRequest': 'an empty or over-long range, or more than 50 calendars',
     }),
     params: { timeMin: s('Start of the window, RFC 3339 with offset.', true), timeMax: s('End of the window, RFC 3339 with offset.', true), timeZone: s('Zone of the answer\'s times (default UTC).'), items: a('`[{id}]`: calendar ids or people\'s addresses.', true) },
+    operation: 'freeBusy.query',
     handler: freeBusyQuery,
   },
   {
@@ -529,6 +565,7 @@ export const routes: Route[] = [
       '404 notFound': 'no such channel of yours',
     }),
     params: { id: s('The channel id.', true), resourceId: s('The resourceId the watch call returned.', true) },
+    operation: 'channels.stop',
     handler: channelsStop,
   },
 ];

@@ -21,15 +21,15 @@ export function canHoldAttempts(workbench: AgentWorkbench): workbench is Attempt
  */
 export function workbenchWorld(workbench: AgentWorkbench, attemptId?: number): AgentWorld {
   return {
-    async runCode(source, { signal, onConsole }) {
+    async runCode(source, { signal, onConsole, language }) {
       if (attemptId !== undefined) {
         if (!workbench.runInAttempt) throw new Error('this workbench cannot hold agent attempts');
-        return workbench.runInAttempt(attemptId, source, onConsole ?? (() => {}), signal);
+        return workbench.runInAttempt(attemptId, source, onConsole ?? (() => {}), signal, language);
       }
       const stop = () => workbench.abort();
       signal?.addEventListener('abort', stop);
       try {
-        return await workbench.run(source, onConsole ?? (() => {}));
+        return await workbench.run(source, onConsole ?? (() => {}), language);
       } finally {
         signal?.removeEventListener('abort', stop);
       }

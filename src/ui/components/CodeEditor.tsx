@@ -4,6 +4,7 @@ import { monaco, releaseLanguageWorker } from '../editor/monaco.ts';
 import { useApp } from '../hooks/useApp.ts';
 import { useResolvedTheme } from '../hooks/useResolvedTheme.ts';
 import { PlainEditor } from './PlainEditor.tsx';
+import { languageById } from '../../sandbox/languages.ts';
 
 // Without this, @monaco-editor/react fetches Monaco from a CDN.
 loader.config({ monaco });
@@ -13,6 +14,7 @@ export default function CodeEditor() {
   const text = useApp((s) => s.editor.text);
   const setText = useApp((s) => s.editor.setText);
   const setMonaco = useApp((s) => s.editor.setMonaco);
+  const language = languageById(useApp((s) => s.editor.language)) ?? languageById('javascript')!;
   const theme = useResolvedTheme();
   const environmentSettled = useApp((s) => s.run.readyAt !== null || s.run.status === 'failed');
   const scriptError = useApp((s) => s.run.last?.script.error ?? null);
@@ -42,8 +44,8 @@ export default function CodeEditor() {
 
   return (
     <Editor
-      language="javascript"
-      path="file:///script.js"
+      language={language.editorLanguage}
+      path={`file:///script${language.fileExtension}`}
       value={text}
       theme={theme === 'dark' ? 'vs-dark' : 'vs'}
       loading={<PlainEditor />}

@@ -1,6 +1,7 @@
 import { useApp } from '../hooks/useApp.ts';
 import { entryByKey } from '../stores/catalogSlice.ts';
 import { RunSummary } from './RunSummary.tsx';
+import { languages, type LanguageId } from '../../sandbox/languages.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const runShortcut = isMac ? '⌘↵' : 'Ctrl+↵';
@@ -16,6 +17,8 @@ export function EditorToolbar() {
   const origin = useApp((s) => s.editor.origin);
   const showSolution = useApp((s) => s.editor.showSolution);
   const showStarter = useApp((s) => s.editor.showStarter);
+  const language = useApp((s) => s.editor.language);
+  const setLanguage = useApp((s) => s.editor.setLanguage);
   const ready = status === 'ready';
   const running = status === 'running';
 
@@ -48,6 +51,21 @@ export function EditorToolbar() {
         Reset
       </button>
       <span className="toolbar-sep" />
+      <select
+        className="language-picker"
+        value={language}
+        onChange={(e) => setLanguage(e.target.value as LanguageId)}
+        disabled={running}
+        aria-label="Script language"
+        title="The language the script is written in"
+        data-testid="language"
+      >
+        {languages.map((l) => (
+          <option key={l.id} value={l.id}>
+            {l.title}
+          </option>
+        ))}
+      </select>
       <button
         type="button"
         className="btn btn-ghost"

@@ -9,6 +9,7 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 // the editor is shown again after agent mode), so it must be loaded before any editor is created.
 import 'monaco-editor/internal/common/workers';
 import 'monaco-editor/languages/definitions/javascript/register';
+import 'monaco-editor/languages/definitions/shell/register';
 import * as typescript from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';

@@ -2,6 +2,7 @@ import { patch, sliceUpdater, readJson, storageKeys, writeJson, type SliceContex
 import type { CatalogEntry } from './catalogTypes.ts';
 import { entryByKey } from './catalogSlice.ts';
 import { starterScript } from './starterScript.ts';
+import { languageById, type LanguageId } from '../../sandbox/languages.ts';
 
 export type EditorOrigin = 'starter' | 'solution' | 'draft';
 
@@ -17,12 +18,22 @@ export interface EditorSlice {
   monaco: 'loading' | 'ready' | 'failed';
   /** Why the drafts could not be kept in this browser (storage full or blocked): they would be lost on reload. */
   saveError: string | null;
+  /** The language the script is written in (the editor's picker); Run runs it in that language's sandbox. */
+  language: LanguageId;
 
   setText(text: string): void;
   switchTo(entry: CatalogEntry | null): void;
   showSolution(): Promise<void>;
   showStarter(): void;
   setMonaco(state: EditorSlice['monaco']): void;
+  /** Switches the language; a starter becomes that language's starter, a draft stays as it is. */
+  setLanguage(language: LanguageId): void;
+}
+
+/** The reference solution in a language: `solutions/x.js`, its Bash version `solutions/x.sh`. */
+export function solutionPathIn(path: string, language: LanguageId): string {
+  const ext = languageById(language)?.fileExtension ?? '.js';
+  return path.replace(/\.[a-z]+$/, ext);
 }
 
 const SAVE_DELAY_MS = 400;
@@ -51,6 +62,7 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     solutionError: null,
     monaco: 'loading',
     saveError: null,
+    language: 'javascript',
 
     setText(text) {
       if (text === get().editor.text) return;
@@ -62,7 +74,7 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     switchTo(entry) {
       const draft = entry ? get().editor.drafts[entry.key] : undefined;
       patch(set, 'editor', {
-        text: draft ?? starterScript(entry?.scenario ?? null),
+        text: draft ?? starterScript(entry?.scenario ?? null, get().editor.language),
         origin: draft !== undefined ? 'draft' : 'starter',
         solutionStatus: 'idle',
         solutionError: null,
@@ -74,7 +86,10 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
       if (!entry?.solution) return;
       patch(set, 'editor', { solutionStatus: 'loading', solutionError: null });
       try {
-        const text = await deps.loadSolution(entry.solution);
+        const language = get().editor.language;
+        const text = await deps.loadSolution(solutionPathIn(entry.solution, language)).catch((err: Error) => {
+          throw language === 'javascript' ? err : new Error(`this scenario has no ${languageById(language)?.title ?? language} solution`);
+        });
         if (selectedKey() !== entry.key) return;
         updateEditor((e) => ({ text, origin: 'solution', solutionStatus: 'idle', drafts: withoutKey(e.drafts, entry.key) }));
         save();
@@ -86,7 +101,7 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     showStarter() {
       const entry = entryByKey(get().catalog.entries, selectedKey());
       updateEditor((e) => ({
-        text: starterScript(entry?.scenario ?? null),
+        text: starterScript(entry?.scenario ?? null, e.language),
         origin: 'starter',
         drafts: entry ? withoutKey(e.drafts, entry.key) : e.drafts,
       }));
@@ -95,6 +110,13 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
 
     setMonaco(monaco) {
       patch(set, 'editor', { monaco });
+    },
+
+    setLanguage(language) {
+      const editor = get().editor;
+      if (language === editor.language) return;
+      const entry = entryByKey(get().catalog.entries, selectedKey());
+      patch(set, 'editor', editor.origin === 'starter' ? { language, text: starterScript(entry?.scenario ?? null, language) } : { language });
     },
   };
 }

@@ -128,9 +128,13 @@ export function createRunSlice({ set, get, deps }: SliceContext): RunSlice {
       const seq = openSeq;
       patch(set, 'run', { status: 'running', console: [], requests: [] });
       try {
-        const outcome = await deps.workbench.run(editor.text, (entries) => {
-          if (seq === openSeq) updateRun((r) => ({ console: [...r.console, ...entries] }));
-        });
+        const outcome = await deps.workbench.run(
+          editor.text,
+          (entries) => {
+            if (seq === openSeq) updateRun((r) => ({ console: [...r.console, ...entries] }));
+          },
+          editor.language,
+        );
         if (seq !== openSeq) return;
         updateRun((r) => ({
           status: 'ready',

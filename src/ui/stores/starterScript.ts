@@ -1,3 +1,4 @@
+import type { LanguageId } from '../../sandbox/languages.ts';
 import type { Scenario } from '../../scenarios/index.ts';
 
 /** A first call per service that only reads, so running the starter changes nothing. */
@@ -36,9 +37,28 @@ console.log(await res.json());`,
   },
 };
 
+/** The same first calls in Bash. */
+const firstCurl: Record<string, string> = {
+  slack: `curl -s -X POST https://slack.com/api/conversations.list -H 'Authorization: Bearer xoxb-difflab' \\
+  | jq -r '.channels[] | "#" + .name'`,
+  box: `curl -s https://api.box.com/2.0/folders/0/items -H 'Authorization: Bearer difflab' | jq '.entries[] | {type, id, name}'`,
+  linear: `curl -s https://api.linear.app/graphql -H 'Authorization: difflab' \\
+  --json '{"query": "{ teams { nodes { id name } } }"}' | jq .`,
+  calendar: `curl -s https://www.googleapis.com/calendar/v3/users/me/calendarList -H 'Authorization: Bearer difflab' | jq '.items[] | {id, summary}'`,
+};
+
 /** The editor's default text for a scenario: what the sandbox offers, and one read-only call to start from. */
-export function starterScript(scenario: Scenario | null): string {
-  const call = firstCall[scenario?.services[0] ?? 'slack'] ?? firstCall.slack;
+export function starterScript(scenario: Scenario | null, language: LanguageId = 'javascript'): string {
+  const service = scenario?.services[0] ?? 'slack';
+  const call = firstCall[service] ?? firstCall.slack;
+  if (language === 'bash') {
+    return `# Your script runs in a Bash shell with curl, jq, grep, sed, awk and the usual tools.
+# Requests to ${call.base}… go to the replica; authentication is handled (any token works).
+# Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
+
+${firstCurl[service] ?? firstCurl.slack}
+`;
+  }
   return `// Your script runs in a sandbox with top-level await, fetch() and console.
 // Requests to ${call.base}… go to the replica; authentication is handled (any token works).
 // Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.

@@ -1,3 +1,4 @@
+import type { LanguageId } from '../../sandbox/languages.ts';
 import type { Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
@@ -6,6 +7,7 @@ import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import { startSandboxWorker } from '../createBrowserWorker.ts';
 
 /**
  * The main thread's side of the workbench worker. PGlite, the router and the sandbox's host all live in that
@@ -18,6 +20,8 @@ export class WorkbenchClient implements WorkbenchPort {
   private readonly consoleListeners = new Map<number, (entries: ConsoleEntry[]) => void>();
   private dead: Error | null = null;
   private judge: Judge | null = null;
+  /** The sandbox workers this page started for the workbench worker's scripts, by the worker's id for them. */
+  private readonly sandboxes = new Map<number, Worker>();
 
   /**
    * `dataDir` is the prebuilt data directory's download, started by the page before this worker has even loaded,
@@ -41,6 +45,21 @@ export class WorkbenchClient implements WorkbenchPort {
     }
     if (msg.kind === 'judge') {
       void this.answerJudge(msg.id, msg.request);
+      return;
+    }
+    if (msg.kind === 'spawnSandbox') {
+      const { id } = msg;
+      try {
+        const report = (message: string) => this.worker.postMessage({ kind: 'sandboxFailed', id, message } satisfies ToWorker);
+        this.sandboxes.set(id, startSandboxWorker(msg.language, msg.port, report));
+      } catch (err) {
+        this.worker.postMessage({ kind: 'sandboxFailed', id, message: (err as Error).message } satisfies ToWorker);
+      }
+      return;
+    }
+    if (msg.kind === 'terminateSandbox') {
+      this.sandboxes.get(msg.id)?.terminate();
+      this.sandboxes.delete(msg.id);
       return;
     }
     const p = this.pending.get(msg.id);
@@ -87,8 +106,8 @@ export class WorkbenchClient implements WorkbenchPort {
     return this.call('open', { scenario });
   }
 
-  run(source: string, onConsole: (entries: ConsoleEntry[]) => void) {
-    return this.runScript(source, onConsole);
+  run(source: string, onConsole: (entries: ConsoleEntry[]) => void, language?: LanguageId) {
+    return this.runScript(source, onConsole, undefined, undefined, language);
   }
 
   /** Stops the open scenario's running script (not agent attempts'). */
@@ -96,13 +115,13 @@ export class WorkbenchClient implements WorkbenchPort {
     this.worker.postMessage({ kind: 'abort' } satisfies ToWorker);
   }
 
-  private async runScript(source: string, onConsole: (entries: ConsoleEntry[]) => void, attemptId?: number, signal?: AbortSignal) {
+  private async runScript(source: string, onConsole: (entries: ConsoleEntry[]) => void, attemptId?: number, signal?: AbortSignal, language?: LanguageId) {
     const runId = this.nextRunId++;
     this.consoleListeners.set(runId, onConsole);
     const stop = () => this.worker.postMessage({ kind: 'abort', runId } satisfies ToWorker);
     signal?.addEventListener('abort', stop);
     try {
-      const outcome = this.call('run', { source, runId, attemptId });
+      const outcome = this.call('run', { source, runId, attemptId, language });
       if (signal?.aborted) stop();
       return await outcome;
     } finally {
@@ -121,8 +140,8 @@ export class WorkbenchClient implements WorkbenchPort {
   }
 
   /** A script as a step of an attempt; `signal` stops it (and only it), even while it waits its turn. */
-  runInAttempt(attemptId: number, source: string, onConsole: (entries: ConsoleEntry[]) => void, signal?: AbortSignal) {
-    return this.runScript(source, onConsole, attemptId, signal);
+  runInAttempt(attemptId: number, source: string, onConsole: (entries: ConsoleEntry[]) => void, signal?: AbortSignal, language?: LanguageId) {
+    return this.runScript(source, onConsole, attemptId, signal, language);
   }
 
   async reset() {
@@ -166,6 +185,8 @@ export class WorkbenchClient implements WorkbenchPort {
 
   dispose(): void {
     this.worker.terminate();
+    for (const w of this.sandboxes.values()) w.terminate();
+    this.sandboxes.clear();
     this.fail(new Error('the workbench was closed'));
   }
 }

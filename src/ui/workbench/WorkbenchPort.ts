@@ -1,3 +1,4 @@
+import type { LanguageId } from '../../sandbox/languages.ts';
 import type { Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
@@ -14,7 +15,7 @@ export interface WorkbenchPort {
   registerSeed(name: string, seed: SeedFile): Promise<{ tables: number; rows: number }>;
   open(scenario: Scenario): Promise<OpenInfo>;
   /** Console lines arrive in batches while the script runs; the outcome carries the complete list. */
-  run(source: string, onConsole: (entries: ConsoleEntry[]) => void): Promise<StepOutcome>;
+  run(source: string, onConsole: (entries: ConsoleEntry[]) => void, language?: LanguageId): Promise<StepOutcome>;
   abort(): void;
   reset(): Promise<void>;
   tables(): Promise<TableCount[]>;

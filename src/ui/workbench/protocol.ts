@@ -5,6 +5,7 @@ import type { HybridVerdict, Judgement, JudgeRequest, TraceEntry, Verdict } from
 import type { FinalState, WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import type { LanguageId } from '../../sandbox/languages.ts';
 
 /** A table as the UI needs it: where it lives, how to key its rows, and its columns in order. */
 export interface TableMeta {
@@ -51,7 +52,7 @@ export interface WorkbenchOps {
   registerSeed: { args: { name: string; seed: SeedFile }; result: { tables: number; rows: number } };
   open: { args: { scenario: Scenario }; result: OpenInfo };
   /** A script as one step: in the open scenario's environment, or with `attemptId` in that agent attempt's. */
-  run: { args: { source: string; runId: number; attemptId?: number }; result: StepOutcome };
+  run: { args: { source: string; runId: number; attemptId?: number; language?: LanguageId }; result: StepOutcome };
   reset: { args: Record<string, never>; result: null };
   tables: { args: Record<string, never>; result: TableCount[] };
   rows: { args: { service: string; table: string; offset: number; limit: number }; result: Row[] };
@@ -86,11 +87,19 @@ export type ToWorker =
   | { kind: 'abort'; runId?: number }
   /** The main thread's answer to a `judge` request. */
   | { kind: 'judged'; id: number; ok: true; judgement: Judgement }
-  | { kind: 'judged'; id: number; ok: false; error: string };
+  | { kind: 'judged'; id: number; ok: false; error: string }
+  /** A sandbox worker the page started for `spawnSandbox` failed to load or crashed. */
+  | { kind: 'sandboxFailed'; id: number; message: string };
 
 export type FromWorker =
   | { kind: 'result'; id: number; ok: true; value: unknown }
   | { kind: 'result'; id: number; ok: false; error: string }
   | { kind: 'console'; runId: number; entries: ConsoleEntry[] }
   /** A rubric judgement the worker needs while grading (answered with `judged`). */
-  | { kind: 'judge'; id: number; request: JudgeRequest };
+  | { kind: 'judge'; id: number; request: JudgeRequest }
+  /**
+   * Asks the page to start a sandbox worker for one script, wired to `port` (see pageSandboxFactory.ts: nested
+   * workers stall in an automated Firefox, so the page, not this worker, owns them).
+   */
+  | { kind: 'spawnSandbox'; id: number; language: LanguageId; port: MessagePort }
+  | { kind: 'terminateSandbox'; id: number };

@@ -9,14 +9,15 @@ import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
-import { createBrowserWorker } from '../createBrowserWorker.ts';
+import { pageSandboxFactory } from './pageSandboxFactory.ts';
 import { sessionWorld } from '../../agent/world.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 
 const scope = self as unknown as {
-  postMessage(message: FromWorker): void;
+  postMessage(message: FromWorker, transfer?: Transferable[]): void;
   onmessage: ((e: MessageEvent<ToWorker>) => void) | null;
 };
+const sandboxes = pageSandboxFactory((message, transfer) => scope.postMessage(message, transfer ?? []));
 
 // The project's seeds are in the prebuilt data directory; these lazy chunks are the fallback when it is missing
 // or older than a seed (a dev server started before `build-pgdata`).
@@ -80,7 +81,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     const started = performance.now();
     if (!workbench) {
       const loadDataDir = dataDir ? new Blob([dataDir]) : undefined;
-      const options = { seeds: resolveSeed, createWorker: createBrowserWorker, judge: judging ? mainThreadJudge : null };
+      const options = { seeds: resolveSeed, createWorker: sandboxes.createWorker, judge: judging ? mainThreadJudge : null };
       try {
         workbench = await Workbench.create({ ...options, loadDataDir });
         prebuilt = Boolean(loadDataDir);
@@ -123,7 +124,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return { tables, ms: Math.round(performance.now() - started) };
   },
 
-  async run({ source, runId, attemptId }) {
+  async run({ source, runId, attemptId, language }) {
     const s = sessionOf(attemptId);
     const { signal } = runs.get(runId)?.controller ?? new AbortController();
     let batch: ConsoleEntry[] = [];
@@ -135,6 +136,7 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     };
     try {
       return await s.runStep(source, {
+        language,
         signal,
         onConsole: (entry) => {
           batch.push(entry);
@@ -212,6 +214,10 @@ scope.onmessage = (e) => {
     for (const [runId, run] of runs) {
       if (msg.runId === undefined ? run.attemptId === undefined : runId === msg.runId) run.controller.abort();
     }
+    return;
+  }
+  if (msg.kind === 'sandboxFailed') {
+    sandboxes.failed(msg.id, msg.message);
     return;
   }
   // Judgements answer a call that is running now, so they bypass the queue.

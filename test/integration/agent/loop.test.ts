@@ -32,7 +32,7 @@ const curlPost =
   "```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage \\\n  -H 'Authorization: Bearer difflab-agent' \\\n  --data-urlencode 'channel=C07RANDOM' \\\n  --data-urlencode \"text=Board game night on Friday moved to the 4th-floor lounge!\"\n```";
 
 describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol) => {
-  it('code mode: runs a JavaScript block and a curl block, stops on the final answer and passes', async () => {
+  it('code mode: runs a JavaScript block and a Bash block, stops on the final answer and passes', async () => {
     const record = await run(protocol, [
       { text: `Let me find the channel.\n${listChannels}` },
       { text: `Posting now.\n${curlPost}` },
@@ -42,7 +42,7 @@ describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol)
     expect(record.steps).toHaveLength(3);
     expect(record.steps[0].actions[0].kind).toBe('js');
     expect(record.steps[0].actions[0].observation).toContain('C07RANDOM random');
-    expect(record.steps[1].actions[0].kind).toBe('curl');
+    expect(record.steps[1].actions[0].kind).toBe('bash');
     expect(record.steps[1].actions[0].stepDiff.inserts).toHaveLength(1);
     expect(record.steps[1].verdict.passed).toBe(true);
     expect(record.verdict.passed).toBe(true);
@@ -114,11 +114,16 @@ describe('agent loop limits', () => {
     expect(record.verdict.passed).toBe(false);
   });
 
-  it('tells the model when a curl command uses an unsupported option, without running it', async () => {
-    const record = await run('openai', [{ text: '```bash\ncurl -o out.json https://slack.com/api/auth.test\n```' }, { text: 'Giving up.' }]);
-    expect(record.steps[0].actions[0].ok).toBe(false);
-    expect(record.steps[0].actions[0].observation).toMatch(/-o is not supported/);
-    expect(JSON.stringify(server!.received[1].body.messages)).toMatch(/-o is not supported/);
+  it('runs a Bash block for real: pipes into jq, and a file it writes is there for the next block', async () => {
+    const record = await run('openai', [
+      { text: "```bash\ncurl -s -o chans.json https://slack.com/api/conversations.list -H 'Authorization: Bearer difflab-agent'\njq -r '.channels[] | select(.name==\"random\") | .id' chans.json\n```" },
+      { text: "```bash\njq '.channels | length' chans.json; nosuchcommand\n```" },
+      { text: 'Done.' },
+    ]);
+    expect(record.steps[0].actions[0]).toMatchObject({ kind: 'bash', ok: true, observation: 'C07RANDOM' });
+    expect(record.steps[1].actions[0].ok).toBe(false);
+    expect(record.steps[1].actions[0].observation).toMatch(/^\d+\n\[error\] bash: nosuchcommand: command not found\nError: bash: the script exited with status 127$/);
+    expect(JSON.stringify(server!.received[1].body.messages)).toContain('C07RANDOM');
   });
 
   it('Stop after a step ends the run cleanly, keeps the step and evaluates the state', async () => {
@@ -163,7 +168,7 @@ describe('forking a saved run', () => {
       // The message posted in the kept step is in the new environment, once.
       expect(forked.runDiff.inserts).toHaveLength(1);
       expect(forked.verdict.passed).toBe(true);
-      expect(seen[0]).toContain('Block 1 (curl) output');
+      expect(seen[0]).toContain('Block 1 (Bash) output');
     } finally {
       await session.dispose();
     }

@@ -5,10 +5,10 @@ describe('extractCodeBlocks', () => {
   it('finds JavaScript and shell blocks in order, and skips other languages', () => {
     const text = 'First:\n```js\nconsole.log(1)\n```\nthen\n```bash\n$ curl https://a.test\n```\n```json\n{"a":1}\n```\n```\ncurl https://b.test\n```\n```\nconsole.log(2)\n```';
     expect(extractCodeBlocks(text)).toEqual([
-      { kind: 'js', source: 'console.log(1)' },
-      { kind: 'shell', source: 'curl https://a.test' },
-      { kind: 'shell', source: 'curl https://b.test' },
-      { kind: 'js', source: 'console.log(2)' },
+      { language: 'javascript', source: 'console.log(1)' },
+      { language: 'bash', source: 'curl https://a.test' },
+      { language: 'bash', source: 'curl https://b.test' },
+      { language: 'javascript', source: 'console.log(2)' },
     ]);
   });
 

@@ -34,7 +34,7 @@ describe('docs conditions', () => {
     const code = codeModePrompt([slack], docs);
     expect(code).toContain('https://slack.com/api/');
     expect(code).toContain('### chat.postMessage');
-    expect(code).toMatch(/```bash blocks may hold curl/);
+    expect(code).toMatch(/```bash blocks run in a Bash shell with curl, jq/);
     expect(toolModePrompt([slack], '')).not.toContain('# API documentation');
     const tools = agentTools([slack]);
     expect(tools).toHaveLength(slack.routes.length);

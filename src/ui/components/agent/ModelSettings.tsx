@@ -72,9 +72,19 @@ export function ModelSettings() {
       )}
       <label>
         Mode
-        <select value={settings.mode} onChange={(e) => setSettings({ mode: e.target.value as 'code' | 'tools' })} disabled={scripted}>
-          <option value="code">Code (JavaScript / curl blocks)</option>
+        <select
+          value={settings.mode}
+          onChange={(e) => {
+            const mode = e.target.value as 'code' | 'tools' | 'react';
+            // The ReAct protocol's own turn limit is 25 (and 300 s, which the loop applies itself).
+            setSettings(mode === 'react' ? { mode, maxIterations: 25 } : { mode });
+          }}
+          disabled={scripted}
+          data-testid="agent-mode"
+        >
+          <option value="code">Code (JavaScript / Bash blocks)</option>
           <option value="tools">Tools (native tool calls)</option>
+          <option value="react">ReAct (Agent-Diff: one Bash action a turn)</option>
         </select>
       </label>
       <label>

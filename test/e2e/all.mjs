@@ -1,0 +1,9 @@
+// The end-to-end suite: every journey in each browser (Chromium, then Firefox), on one build and one static server.
+// Usage: node test/e2e/all.mjs [--browser chromium|firefox]   (after `npm run build`; E2E_BROWSERS=chromium also picks)
+import { journey as agent } from './agent.mjs';
+import { journey as bash } from './bash.mjs';
+import { runJourneys } from './harness.mjs';
+import { journey as playground } from './run.mjs';
+import { journey as studio } from './studio.mjs';
+
+await runJourneys([playground, studio, agent, bash]);
