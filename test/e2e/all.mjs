@@ -2,8 +2,9 @@
 // Usage: node test/e2e/all.mjs [--browser chromium|firefox]   (after `npm run build`; E2E_BROWSERS=chromium also picks)
 import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
+import { journeys as explain } from './explain.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as studio } from './studio.mjs';
 
-await runJourneys([playground, studio, agent, bash]);
+await runJourneys([playground, studio, agent, bash, ...explain]);

@@ -49,6 +49,10 @@ describe("the project suites' metadata", () => {
     expect(missing).toEqual([]);
   });
 
+  it('uses every facet in every suite, so that a filter never hides a whole suite for want of metadata', () => {
+    for (const suite of suites) expect(METADATA_FACETS.filter((f) => suite.tests.some((t) => values(t, f).length > 0)), suite.id).toEqual([...METADATA_FACETS]);
+  });
+
   it('has no category that only repeats an operation (the Operations facet says that)', () => {
     const categories = new Set(suites.flatMap((s) => s.tests.map((t) => t.metadata.category)));
     // (Slack's `search` is an area of its API, search.messages, as well as an operation.)

@@ -66,31 +66,36 @@ export function NearestRowsView({ assertion }: { assertion: AssertionView }) {
               <span className="mono nearest-key">
                 {r.table} {r.key}
               </span>
-              <span className="muted">{WHERE[r.source]}</span>
-              {r.failed > 0 && (
-                <span className="nearest-count">
-                  · {r.failed} of {r.checks.length} check{r.checks.length === 1 ? '' : 's'} fail
-                </span>
-              )}
-              {r.id && (
-                <button type="button" className="btn btn-small btn-ghost nearest-action" onClick={() => pin(assertion.index)} title="Highlight this row in the diff below">
-                  show row
-                </button>
-              )}
-              {r.source === 'seed' && (
-                <button
-                  type="button"
-                  className="btn btn-small btn-ghost nearest-action"
-                  onClick={() => {
-                    const service = r.service ?? tables.find((t) => t.name === r.table)?.service;
-                    setTab('state');
-                    if (service) void selectTable({ service, table: r.table });
-                  }}
-                  title="Open this table in the State tab"
-                >
-                  show in State
-                </button>
-              )}
+              <span className="nearest-actions">
+                {r.id && (
+                  <button type="button" className="btn btn-small btn-ghost" onClick={() => pin(assertion.index)} title="Highlight this row in the diff below">
+                    show row
+                  </button>
+                )}
+                {r.source === 'seed' && (
+                  <button
+                    type="button"
+                    className="btn btn-small btn-ghost"
+                    onClick={() => {
+                      const service = r.service ?? tables.find((t) => t.name === r.table)?.service;
+                      setTab('state');
+                      if (service) void selectTable({ service, table: r.table });
+                    }}
+                    title="Open this table in the State tab"
+                  >
+                    show in State
+                  </button>
+                )}
+              </span>
+              <span className="nearest-where muted">
+                {WHERE[r.source]}
+                {r.failed > 0 && (
+                  <span className="nearest-count">
+                    {' '}
+                    · {r.failed} of {r.checks.length} check{r.checks.length === 1 ? '' : 's'} fail
+                  </span>
+                )}
+              </span>
             </div>
             <ul className="check-lines">
               {r.checks.map((c, i) => (
