@@ -1,10 +1,12 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { pyodideAssets } from './scripts/vitePyodide.ts';
 
 export default defineConfig({
   // Relative base: the built site works from any sub-path of a static host (checked by test/e2e/run.mjs).
   base: './',
-  plugins: [react()],
+  plugins: [react(), pyodideAssets()],
   worker: {
     // The workbench worker starts the sandbox's workers itself; nested module workers need the 'es' format.
     format: 'es',
@@ -16,15 +18,11 @@ export default defineConfig({
   },
   optimizeDeps: {
     // PGlite finds its .wasm and .data next to its own module; pre-bundling moves the module and breaks that.
-    exclude: ['@electric-sql/pglite'],
-    // Monaco's modules, pre-bundled for the dev server (one request instead of ~190); they load lazily, so the
-    // dependency scan of index.html does not find them.
-    include: [
-      'monaco-editor/editor/editor.api',
-      'monaco-editor/internal/common/workers',
-      'monaco-editor/languages/definitions/javascript/register',
-      'monaco-editor/languages/features/typescript/register',
-    ],
+    exclude: ['@electric-sql/pglite', 'pyodide'],
+    // Monaco's modules, pre-bundled for the dev server (one request instead of ~190): they load lazily, so the
+    // dependency scan of index.html does not find them. Read from the editor's own imports, so the two never differ
+    // (a module left out would load unbundled beside the bundle: two copies of Monaco's services).
+    include: monacoImports(),
   },
   build: {
     target: 'es2022',
@@ -32,3 +30,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
   },
 });
+
+/** The `monaco-editor/…` modules src/ui/editor/ imports (workers, imported with `?worker`, are built apart). */
+function monacoImports(): string[] {
+  const dir = new URL('./src/ui/editor/', import.meta.url);
+  const found = readdirSync(dir)
+    .filter((f) => /\.tsx?$/.test(f))
+    .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/(?:from|import)\s+'(monaco-editor\/[^'?]+)'/g)].map((m) => m[1]));
+  return [...new Set(found)];
+}

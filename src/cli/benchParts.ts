@@ -37,9 +37,20 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchAgent.ts')).benchAgent(),
   },
   {
+    name: 'limits',
+    title: 'Limits: Slack read and write, and a verdict with regular expressions, with and without the limits (target ratio ≤ 1.05)',
+    run: async () => (await import('./benchLimits.ts')).benchLimits(),
+  },
+  {
     name: 'bash',
     title: 'Bash: a request\'s round trip (target median < 3 ms, ≤ 1.5× JavaScript\'s), a 25-step ReAct run (target < 20 ms a step)',
     run: async () => (await import('./benchBash.ts')).benchBash(),
+  },
+  {
+    name: 'python',
+    title:
+      'Python: a request round trip from Python (target median < 3 ms, ≤ 1.5× JavaScript), cold start in Node and the page (target < 3 s), next script (target < 100 ms)',
+    run: async () => (await import('./benchPython.ts')).benchPython(),
   },
   {
     name: 'studio',

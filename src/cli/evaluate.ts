@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { PATTERN_BUDGET_MS, withBoundedPatterns } from '../evaluation/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
@@ -32,7 +33,8 @@ export async function evaluateCommand(argv: string[]): Promise<number> {
     if (flags.spec !== undefined || flags.diff !== undefined) throw new CliError('--batch cannot be combined with --spec or --diff');
     const text = flags.batch === '-' ? readFileSync(0, 'utf8') : readBatchFile(flags.batch);
     const schema = await loadSchemaInfo();
-    const { lines, bad } = evaluateBatch(text, { schema, closedWorld });
+    // Every verdict's patterns bounded in time: one budget per line.
+    const { value: { lines, bad } } = await withBoundedPatterns(() => evaluateBatch(text, { schema, closedWorld }), PATTERN_BUDGET_MS * Math.max(1, text.split('\n').length));
     process.stdout.write(lines.join('\n') + (lines.length ? '\n' : ''));
     if (bad) process.stderr.write(`difflab evaluate: ${bad} of ${lines.length} lines could not be evaluated (see their "error" field)\n`);
     return bad ? EXIT_PROBLEMS : EXIT_OK;
@@ -48,7 +50,7 @@ export async function evaluateCommand(argv: string[]): Promise<number> {
   const d = readDiff(diff);
   if (!d.ok) throw new CliError(`cannot evaluate: invalid diff (${flags.diff})`, d.issues.map((i) => `${i.path}: ${i.message}`));
   const schema = await loadSchemaInfo();
-  const result = evaluateRecorded(s.spec, d.diff, { schema, closedWorld });
+  const { value: result } = await withBoundedPatterns(() => evaluateRecorded(s.spec, d.diff, { schema, closedWorld }));
   if (!result.ok) throw new CliError(`cannot evaluate: ${result.error}`, result.issues.map((i) => `${i.path}: ${i.message}`));
   process.stdout.write(JSON.stringify(verdictJson(result.verdict), null, 2) + '\n');
   return EXIT_OK;

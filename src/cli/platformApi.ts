@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ActingUsers, Diff, Environment, Row, SeedFile } from '../engine/index.ts';
 import { splitSeed } from '../engine/seed.ts';
-import { evaluateDiff, type AssertionSpec } from '../evaluation/index.ts';
+import { evaluateDiffBounded, type AssertionSpec } from '../evaluation/index.ts';
 import type { Replica } from '../replicas/index.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
@@ -51,6 +51,8 @@ export interface EnvRecord {
   test: TestRecord | null;
   /** null: never expires (the default environment). */
   expiresAt: number | null;
+  /** A default environment of `serve`, which every real-path request uses: the platform API cannot delete it. */
+  shared: boolean;
 }
 
 interface RunRecord {
@@ -405,6 +407,8 @@ export class PlatformApi {
     ttlSeconds?: number | null;
     /** Where the environment's clock starts (ms since the epoch) when no test sets it. */
     clockStart?: number;
+    /** A default environment of `serve`: never deleted through the API (see EnvRecord.shared). */
+    shared?: boolean;
   }): Promise<EnvRecord> {
     const template = this.templateByName(options.template);
     if (!template) throw new ApiError(400, `unknown template "${options.template}" (templates: ${[...this.templates.values()].map((t) => t.name).join(', ') || 'none'})`);
@@ -446,6 +450,7 @@ export class PlatformApi {
       service: template.service,
       test: options.test ?? null,
       expiresAt: ttl === null ? null : this.now() + ttl * 1000,
+      shared: options.shared ?? false,
     };
     this.envs.set(id, record);
     return record;
@@ -524,6 +529,8 @@ export class PlatformApi {
 
   private async deleteEnv(_req: Request, p: Record<string, string>): Promise<Response> {
     const record = this.requireEnv(p.id);
+    // Deleting it would leave every request at the service's real API path with no environment until a restart.
+    if (record.shared) throw new ApiError(403, `environment ${record.id} is the server's default ${record.service} environment and cannot be deleted`);
     await this.dropEnv(record);
     return json({ environmentId: record.id, status: 'deleted' });
   }
@@ -591,7 +598,7 @@ export class PlatformApi {
     }
     const diff = await record.env.diffSince(run.startSeq);
     try {
-      const v = evaluateDiff(spec, diff, { schema: record.env.template.schemaInfo, closedWorld });
+      const v = await evaluateDiffBounded(spec, diff, { schema: record.env.template.schemaInfo, closedWorld });
       run.status = v.passed ? 'passed' : 'failed';
       run.result = {
         passed: v.passed,
@@ -653,6 +660,9 @@ export class PlatformApi {
       since = m ? Number(m[1]) : 0;
     }
     const after = await record.env.journalPosition();
+    if (!Number.isSafeInteger(since) || since > after) {
+      throw new ApiError(400, `beforeSuffix: journal:${since} is past the environment's journal (now ${snapshotName(after)}); pass a beforeSnapshot of startRun`);
+    }
     const diff = await record.env.diffSince(since);
     return json({ beforeSnapshot: snapshotName(since), afterSnapshot: snapshotName(after), diff });
   }

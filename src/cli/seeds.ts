@@ -24,7 +24,7 @@ function candidates(dir: string, name: string): string[] {
 function subfolders(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isDirectory() && e.name !== 'seeds' && !e.name.startsWith('.'))
+      .filter((e) => (e.isDirectory() || (e.isSymbolicLink() && isDirectory(join(dir, e.name)))) && e.name !== 'seeds' && !e.name.startsWith('.'))
       .map((e) => e.name)
       .sort();
   } catch {
@@ -32,10 +32,14 @@ function subfolders(dir: string): string[] {
   }
 }
 
+/**
+ * The folder's `.json` files. Symbolic links count as the files they point to; a link whose target is missing is
+ * listed too, so that reading it fails and `serve` names it among the seeds it could not serve.
+ */
 function jsonFiles(dir: string): string[] {
   try {
     return readdirSync(dir, { withFileTypes: true })
-      .filter((e) => e.isFile() && e.name.endsWith('.json'))
+      .filter((e) => (e.isFile() || e.isSymbolicLink()) && e.name.endsWith('.json') && !isDirectory(join(dir, e.name)))
       .map((e) => join(dir, e.name))
       .sort();
   } catch {

@@ -1,11 +1,14 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Replica, Router } from '../replicas/index.ts';
+import { MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_URL_BYTES } from '../replicas/limits.ts';
+import type { RequestProblem } from '../replicas/types.ts';
 import type { Suite } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { installNodePatternWorker } from './patternWorker.ts';
 import { PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
@@ -65,11 +68,12 @@ export interface StartOptions {
 /** Starts the server; `serve` runs it until SIGINT, tests start it on port 0. */
 export async function startServer(options: StartOptions): Promise<ServerHandle> {
   const { openWorkbench } = await import('./nodeEngine.ts');
+  installNodePatternWorker();
   const workbench = options.workbench ?? (await openWorkbench(options.seedsDir));
   const suites = options.suites ?? [];
   const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
   const defaultEnvs = await createDefaultEnvs(platform, workbench.router.replicas, suites, options);
-  const context: Context = { platform, workbench, defaultEnvs, realPaths: realPaths(workbench.router.replicas) };
+  const context: Context = { platform, workbench, defaultEnvs, realPaths: realPaths(workbench.router.replicas), origin: '' };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const response = await dispatch(req, context);
@@ -78,13 +82,17 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
       await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
     }
   };
-  const server = createServer((req, res) => void handle(req, res));
+  // Node refuses a header block over maxHeaderSize itself; it is set above DiffLab's own limits so that the services
+  // answer those, and `clientError` answers what is larger still.
+  const server = createServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, (req, res) => void handle(req, res));
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => void answerClientError(err, socket));
   // Keep-alive sockets of SDK clients would otherwise hold close() open.
   server.keepAliveTimeout = 1000;
   await listen(server, options.port ?? 8787, options.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : (options.host ?? '127.0.0.1');
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  context.origin = url;
 
   let closed = false;
   return {
@@ -127,7 +135,7 @@ async function createDefaultEnvs(
     if (!pick) continue;
     const key = JSON.stringify([pick.seed, pick.who, pick.clock]);
     const clockStart = pick.clock ? Date.parse(pick.clock) : undefined;
-    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, ...pick.who, ttlSeconds: null, clockStart }));
+    if (!byKey.has(key)) byKey.set(key, platform.createEnv({ template: pick.seed, ...pick.who, ttlSeconds: null, clockStart, shared: true }));
     envs.set(service, await byKey.get(key)!);
   }
   return envs;
@@ -172,21 +180,26 @@ interface Context {
   defaultEnvs: Map<string, EnvRecord>;
   /** The replicas' real API paths, longest first: worked out once, read by every request. */
   realPaths: RealPath[];
+  /** The server's own URL, for redirects when a request's Host header does not say it. */
+  origin: string;
 }
 
 const notFound = (detail: string) => Response.json({ detail }, { status: 404 });
 
-async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
-  const raw = req.url ?? '/';
-  const q = raw.indexOf('?');
-  const pathname = q >= 0 ? raw.slice(0, q) : raw;
-  const search = q >= 0 ? raw.slice(q) : '';
-  const body = await readBody(req);
+/**
+ * Node's own ceiling for the request line and headers (1 MiB), far above DiffLab's URL and header limits so that
+ * what lies between is answered in the addressed service's shape; past it, `answerClientError` answers.
+ */
+const NODE_MAX_HEADER_BYTES = 1024 * 1024;
 
-  if (pathname === '/api/platform' || pathname.startsWith('/api/platform/')) {
-    const request = toRequest(req, `http://${req.headers.host ?? 'localhost'}${raw}`, body);
-    return ctx.platform.handle(request, pathname.slice('/api/platform'.length) || '/');
-  }
+/** Where a request goes, worked out from its path alone (before its body is read). */
+type Target =
+  | { kind: 'platform'; path: string }
+  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor }
+  | { kind: 'none'; response: Response };
+
+function targetOf(pathname: string, ctx: Context): Target {
+  if (pathname === '/api/platform' || pathname.startsWith('/api/platform/')) return { kind: 'platform', path: pathname.slice('/api/platform'.length) || '/' };
 
   const env = /^\/api\/env\/([^/]+)\/services\/(.*)$/.exec(pathname);
   if (env) {
@@ -194,24 +207,112 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
     try {
       envId = decodeURIComponent(env[1]);
     } catch {
-      return notFound('environment not found');
+      return { kind: 'none', response: notFound('environment not found') };
     }
     const record = ctx.platform.environment(envId);
-    if (!record) return notFound('environment not found');
-    const target = serviceTarget(ctx.workbench.router.replicas, env[2]);
-    if (!target) return notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`);
-    return routeTo(ctx, target.replica, target.replica.baseUrls[0], target.rest, search, req, body, record);
+    if (!record) return { kind: 'none', response: notFound('environment not found') };
+    const target = serviceTarget(ctx.workbench.router, env[2]);
+    if (!target) {
+      return { kind: 'none', response: notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`) };
+    }
+    const pathFor: PathFor = (replica, path) => `/api/env/${env[1]}/services/${replica.servicePath}/${path}`;
+    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor };
   }
 
   const direct = realPathTarget(ctx.workbench.router, ctx.realPaths, pathname);
   if (direct) {
     const record = ctx.defaultEnvs.get(direct.replica.name);
-    if (!record) return notFound(`no default ${direct.replica.title} environment: the seeds folder has no ${direct.replica.name} seed (pass --seed)`);
-    return routeTo(ctx, direct.replica, direct.base, direct.rest, search, req, body, record);
+    if (!record) return { kind: 'none', response: notFound(`no default ${direct.replica.title} environment: the seeds folder has no ${direct.replica.name} seed (pass --seed)`) };
+    const pathFor: PathFor = (_replica, path, base) => `${new URL(base).pathname}${path}`;
+    return { kind: 'service', replica: direct.replica, base: direct.base, rest: direct.rest, record, pathFor };
   }
-  return notFound(
-    `Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and each service at its real API path: ${ctx.realPaths.map((p) => p.prefix).filter((p) => p !== '/').join(', ')}`,
-  );
+  return {
+    kind: 'none',
+    response: notFound(
+      `Not Found: DiffLab serves /api/platform/…, /api/env/{envId}/services/…, and each service at its real API path: ${ctx.realPaths.map((p) => p.prefix).filter((p) => p !== '/').join(', ')}`,
+    ),
+  };
+}
+
+/** A request refused before it is read, in the shape of the service it addresses (the platform API: `{detail}`). */
+function problemAnswer(target: Target, problem: RequestProblem): Response {
+  if (target.kind === 'service') return target.replica.requestProblem(problem);
+  const status = { malformed_path: 400, nul: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503 }[problem.kind];
+  return Response.json({ detail: problem.detail }, { status });
+}
+
+async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
+  const raw = req.url ?? '/';
+  const q = raw.indexOf('?');
+  const pathname = q >= 0 ? raw.slice(0, q) : raw;
+  const search = q >= 0 ? raw.slice(q) : '';
+  const target = targetOf(pathname, ctx);
+
+  if (Buffer.byteLength(raw) > MAX_URL_BYTES) {
+    return problemAnswer(target, { kind: 'url_too_long', limit: MAX_URL_BYTES, detail: `the request URL exceeds the limit of ${MAX_URL_BYTES} bytes` });
+  }
+  const headerBytes = req.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
+  if (headerBytes > MAX_HEADER_BYTES) {
+    return problemAnswer(target, { kind: 'headers_too_large', limit: MAX_HEADER_BYTES, detail: `the request headers exceed the limit of ${MAX_HEADER_BYTES} bytes` });
+  }
+  const body = await readBody(req, MAX_BODY_BYTES);
+  if (body === null) {
+    refuseRestOfBody(req);
+    return problemAnswer(target, { kind: 'body_too_large', limit: MAX_BODY_BYTES, detail: `the request body exceeds the limit of ${MAX_BODY_BYTES} bytes` });
+  }
+
+  if (target.kind === 'none') return target.response;
+  if (target.kind === 'platform') return ctx.platform.handle(toRequest(req, platformUrl(req, raw), body), target.path);
+  const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record);
+  return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
+}
+
+/**
+ * The platform request's URL. Its handlers read only the path and query, so a Host header that does not parse as
+ * one (`[`, `a b`, `127.0.0.1:99999`) is replaced rather than refused.
+ */
+function platformUrl(req: IncomingMessage, raw: string): string {
+  const host = req.headers.host ?? 'localhost';
+  for (const candidate of [`http://${host}${raw}`, `http://localhost${raw}`]) {
+    try {
+      return new URL(candidate).href;
+    } catch {
+      // try the next
+    }
+  }
+  return 'http://localhost/';
+}
+
+/** Where a URL below one of a replica's bases is answered on this server, for the target's environment. */
+type PathFor = (replica: Replica, path: string, base: string) => string;
+
+/** The origin the client reached this server at (its Host header), else the address it listens on. */
+function originOf(req: IncomingMessage, ctx: Context): string {
+  const host = req.headers.host;
+  if (!host) return ctx.origin;
+  try {
+    const url = new URL(`http://${host}`);
+    return url.host === host.toLowerCase() ? url.origin : ctx.origin;
+  } catch {
+    return ctx.origin;
+  }
+}
+
+/**
+ * A redirect to a host the replicas serve (Box's download host, `https://dl.boxcloud.com/…`) points back at this
+ * server, on the path where the same environment answers it, so that a client following it stays here: the
+ * Agent-Diff executors rewrite only the API hosts, and the real host is not the replica. Other redirects pass as
+ * they are.
+ */
+function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: PathFor): Response {
+  const location = response.headers.get('location');
+  if (!location) return response;
+  const target = ctx.workbench.router.resolve(location);
+  const base = target?.replica.baseUrls.find((b) => location.startsWith(b));
+  if (!target || !base) return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', `${origin}${pathFor(target.replica, target.path, base)}${new URL(location).search}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 type RealPath = { replica: Replica; base: string; prefix: string };
@@ -237,13 +338,22 @@ function realPathTarget(router: Router, paths: RealPath[], pathname: string): { 
   return null;
 }
 
-/** The replica whose servicePath (`slack`, `box/2.0`) starts the rest of the URL; longest path first. */
-function serviceTarget(replicas: Replica[], rest: string): { replica: Replica; rest: string } | null {
-  const sorted = [...replicas].sort((a, b) => b.servicePath.length - a.servicePath.length);
+/**
+ * The replica whose servicePath (`slack`, `box/2.0`) starts the rest of the URL; longest path first. Agent-Diff's
+ * SDK executors rewrite a host, not a path (`https://slack.com` → `…/services/slack`), so below the service path may
+ * also come the base URL's own path (`api/chat.postMessage`); Agent-Diff's backend serves both, and so does this.
+ */
+function serviceTarget(router: Router, rest: string): { replica: Replica; rest: string } | null {
+  const sorted = [...router.replicas].sort((a, b) => b.servicePath.length - a.servicePath.length);
   for (const replica of sorted) {
     const p = replica.servicePath.replace(/^\/+|\/+$/g, '');
-    if (rest === p) return { replica, rest: '' };
-    if (rest.startsWith(p + '/')) return { replica, rest: rest.slice(p.length + 1) };
+    if (rest !== p && !rest.startsWith(p + '/')) continue;
+    const below = rest === p ? '' : rest.slice(p.length + 1);
+    for (const base of replica.baseUrls) {
+      const basePath = new URL(base).pathname.replace(/^\//, '');
+      if (basePath && below.startsWith(basePath) && !router.serves(replica.name, below)) return { replica, rest: below.slice(basePath.length) };
+    }
+    return { replica, rest: below };
   }
   return null;
 }
@@ -278,17 +388,63 @@ function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
   }
   const method = (req.method ?? 'GET').toUpperCase();
   const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
-  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body) : undefined });
+  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined });
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/**
+ * The body, read as it streams in and given up on past `limit` bytes (null then): a declared Content-Length over the
+ * limit is refused before a byte is read.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
+  const declared = Number(req.headers['content-length']);
+  if (Number.isFinite(declared) && declared > limit) return Promise.resolve(null);
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks)));
+    let size = 0;
+    const onData = (c: Buffer) => {
+      size += c.length;
+      if (size > limit) {
+        req.off('data', onData);
+        req.off('end', onEnd);
+        chunks.length = 0;
+        resolve(null);
+        return;
+      }
+      chunks.push(c);
+    };
+    const onEnd = () => resolve(Buffer.concat(chunks, size));
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
   });
 }
+
+/**
+ * After a body over the limit: what the client still sends is read and dropped (never kept), so that the answer
+ * reaches a client that is still sending — closing the connection under it would reset it and lose the answer.
+ */
+function refuseRestOfBody(req: IncomingMessage): void {
+  req.on('data', () => {});
+  req.resume();
+}
+
+/**
+ * A request Node's parser refused — a request line and headers over even Node's ceiling, or malformed HTTP — answered
+ * on the raw socket. The parser keeps only the last chunk it read, so the service addressed is unknown here: the
+ * answer is the platform's `{detail}`.
+ */
+async function answerClientError(err: NodeJS.ErrnoException, socket: Socket): Promise<void> {
+  if (!socket.writable) return;
+  const response =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? Response.json({ detail: `the request line and headers exceed ${NODE_MAX_HEADER_BYTES} bytes` }, { status: 431 })
+      : Response.json({ detail: `malformed HTTP request (${err.code ?? err.message})` }, { status: 400 });
+  const body = Buffer.from(await response.arrayBuffer());
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status]}`, 'content-type: application/json', `content-length: ${body.length}`, 'connection: close'];
+  socket.end(Buffer.concat([Buffer.from(head.join('\r\n') + '\r\n\r\n', 'latin1'), body]));
+}
+
+const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
 
 async function send(res: ServerResponse, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());

@@ -43,6 +43,12 @@ export async function readSchemaInfo(db: Queryable, schema: string, service: str
       WHERE n.nspname = $1 AND c.relkind = 'r' AND obj_description(c.oid, 'pg_class') IS NOT NULL`,
     [schema],
   );
+  const columnComments = await db.query<{ table_name: string; column_name: string }>(
+    `SELECT c.relname AS table_name, a.attname AS column_name
+       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+      WHERE n.nspname = $1 AND c.relkind = 'r' AND a.attnum > 0 AND col_description(c.oid, a.attnum) LIKE '@derived%'`,
+    [schema],
+  );
   const byTable = new Map<string, TableInfo>();
   for (const c of cols.rows) {
     let t = byTable.get(c.table_name);
@@ -56,6 +62,10 @@ export async function readSchemaInfo(db: Queryable, schema: string, service: str
   for (const c of comments.rows) {
     const t = byTable.get(c.table_name);
     if (t && c.comment.startsWith('@derived')) t.derived = true;
+  }
+  for (const c of columnComments.rows) {
+    const t = byTable.get(c.table_name);
+    if (t) (t.derivedColumns ??= []).push(c.column_name);
   }
   const foreignKeys: ForeignKey[] = fks.rows.map((f) => ({
     service,

@@ -45,6 +45,12 @@ export interface TableInfo {
    * the referenced row explain them.
    */
   derived?: boolean;
+  /**
+   * Columns that summarise other rows referencing this one (a counter, a denormalised list of ids), declared with
+   * `COMMENT ON COLUMN t.c IS '@derived: …'`. An update that changes only such columns is explained by an explained
+   * change of a row that references the updated one (a team's `issueCount` by the new issue in it).
+   */
+  derivedColumns?: string[];
 }
 
 export interface SchemaInfo {

@@ -1,3 +1,5 @@
+import { patternTest } from './patternMatcher.ts';
+
 /**
  * A check on the agent's final answer (for tasks that ask a question as well as, or instead of, changing state).
  *
@@ -75,13 +77,9 @@ export function checkAnswers(checks: readonly AnswerCheck[], answer: string | nu
         passed = !a.includes(v);
         break;
       case 'regex': {
-        let re: RegExp;
-        try {
-          re = new RegExp(String(check.value ?? ''), ic ? 'iu' : 'u');
-        } catch (err) {
-          return { index, check, passed: false, reason: `invalid regular expression ${check.value}: ${(err as Error).message}` };
-        }
-        passed = re.test(answer);
+        const result = patternTest('javascript', String(check.value ?? ''), answer, ic);
+        if (result === null) return { index, check, passed: false, reason: `invalid regular expression ${check.value}` };
+        passed = result;
         break;
       }
       case 'number': {

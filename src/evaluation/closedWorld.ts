@@ -34,8 +34,9 @@ export type RowExplanations = Record<RowKind, RowExplanation[]>;
  * DiffLab's closed-world check: every change must be explained. A row is explained when an assertion of its kind
  * and entity selects it; an insert is also explained by an explained inserted row of the same diff that it references
  * by foreign key (the creator's membership of a new channel, a new file's first version), a delete by an explained
- * deleted row it references, and a row of a derived (history) table by any explained change to the row it references;
- * transitively.
+ * deleted row it references, a row of a derived (history) table by any explained change to the row it references,
+ * and an update that changes only derived columns (a counter, a list of ids) by an explained change of a row that
+ * references the updated one; transitively.
  */
 export function explainChanges(
   spec: CompiledSpec,
@@ -59,7 +60,7 @@ export function explainChanges(
     changedFields[i] = fields;
   }
 
-  if (view.schema) followForeignKeys(explanations, view);
+  if (view.schema) followForeignKeys(explanations, view, changedFields);
 
   const unexplained: UnexplainedChange[] = [];
   for (const kind of ROW_KINDS) {
@@ -81,7 +82,7 @@ export function explainChanges(
   return { explanations, unexplained };
 }
 
-function followForeignKeys(explanations: RowExplanations, view: DiffView): void {
+function followForeignKeys(explanations: RowExplanations, view: DiffView, changedFields: readonly (string[] | undefined)[]): void {
   const schema = view.schema!;
   const queue: RowRef[] = [];
   for (const kind of ROW_KINDS) {
@@ -112,6 +113,23 @@ function followForeignKeys(explanations: RowExplanations, view: DiffView): void 
           e.consequenceOf = parent;
           queue.push(view.ref(kind, i));
         }
+      }
+    }
+    // The summaries a row keeps of the rows that reference it (a team's issue count) follow from a change to one of
+    // them: an update of the referenced row that touches nothing but derived columns.
+    for (const fk of schema.outgoing(parent.table)) {
+      if (fk.service !== undefined && parentService !== undefined && fk.service !== parentService) continue;
+      const derivedColumns = schema.table(fk.refTable, fk.service)?.derivedColumns;
+      if (!derivedColumns?.length) continue;
+      for (const i of view.candidates('update', fk.refTable)) {
+        const e = explanations.update[i];
+        const fields = changedFields[i];
+        if (e.assertions.length > 0 || e.consequenceOf || !fields?.length || !fields.every((f) => derivedColumns.includes(f))) continue;
+        const service = view.service('update', i);
+        if (service !== undefined && parentService !== undefined && service !== parentService) continue;
+        if (!images.some((image) => view.images('update', i).some((target) => references(image, fk.columns, target, fk.refColumns)))) continue;
+        e.consequenceOf = parent;
+        queue.push(view.ref('update', i));
       }
     }
   }

@@ -7,6 +7,7 @@ import { nearestInDiff } from './nearest.ts';
 import { indexSchema } from './schemaIndex.ts';
 import type { AssertionSpec, IgnoreFields } from './spec.ts';
 import { checkAnswers, type AnswerCheck, type AnswerCheckResult } from './answerChecks.ts';
+import { expensivePatternLine, withBoundedPatterns } from './patternMatcher.ts';
 
 export interface EvaluateOptions {
   /** Tables, primary keys, JSON columns and foreign keys; without it keys are guessed and no foreign key is followed. */
@@ -46,6 +47,8 @@ export interface Verdict {
   unexplained: UnexplainedChange[];
   /** Per row of the diff (same indexes as inserts / updates / deletes): what explains it. */
   explanations: RowExplanations;
+  /** Regular expressions that ran out of their time budget (counted as not matching); see `evaluateDiffBounded`. */
+  expensivePatterns?: string[];
 }
 
 /** Judges a diff against a spec: Agent-Diff's verdict and score, and DiffLab's closed-world check. */
@@ -80,6 +83,15 @@ export function evaluateDiff(spec: AssertionSpec, diff: Diff, options: EvaluateO
     unexplained,
     explanations,
   };
+}
+
+/**
+ * `evaluateDiff` with every regular expression bounded in time (patternMatcher.ts): what every shell calls on input
+ * it does not control. A pattern that ran out of budget counts as not matching and is named in `failures`.
+ */
+export async function evaluateDiffBounded(spec: AssertionSpec, diff: Diff, options: EvaluateOptions = {}): Promise<Verdict> {
+  const { value, expensive } = await withBoundedPatterns(() => evaluateDiff(spec, diff, options));
+  return expensive.length ? { ...value, expensivePatterns: expensive, failures: [...value.failures, expensivePatternLine(expensive)] } : value;
 }
 
 function failureLine(r: AssertionResult): string {

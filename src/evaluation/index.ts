@@ -19,7 +19,7 @@ export {
 export { specifiedRules, type SpecRule, type SpecRuleContext } from './specRules/index.ts';
 export { closest } from './specRules/SpecRule.ts';
 export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
-export { assertionsByRow, evaluateDiff, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
+export { assertionsByRow, evaluateDiff, evaluateDiffBounded, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
 export { MAX_NEAREST, seedProbes, withSeedCandidates, type CandidateSource, type NearestRow, type NearestRows, type PredicateCheck, type SeedProbe } from './nearest.ts';
 export { describeAssertion, describeChange, describeCondition, describeCount, formatValue, isEquality } from './describe.ts';
@@ -48,3 +48,6 @@ export {
 } from './rubric.ts';
 export { gradeHybrid, hybridGates, PASS_SCORE, type HybridGate, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
 export { chatCompletionsJudge, judgeOverProtocol, messagesJudge, referenceAnswerJudge } from './judges.ts';
+export { patternTest, withBoundedPatterns, isValidPattern, linearPythonPattern, expensivePatternLine, type PatternDialect } from './patternMatcher.ts';
+export { setPatternWorkerFactory, PATTERN_BUDGET_MS, EVALUATION_PATTERN_BUDGET_MS, type PatternWorkerPort } from './patternRunner.ts';
+export { PATTERN_WORKER_SOURCE } from './patternWorkerSource.ts';

@@ -3,7 +3,8 @@
  * one place that says what each operator accepts (for validation) and what it means (for evaluation).
  */
 import { isDict, pyCompare, pyEq, pyIn, pyIterate, pyJsonDumps, pyKind, pyTruthy } from './python.ts';
-import { compilePythonRegex, translatePythonRegex } from './pythonRegex.ts';
+import { isValidPattern, patternTest } from './patternMatcher.ts';
+import { translatePythonRegex } from './pythonRegex.ts';
 import type { OperatorName } from './spec.ts';
 
 /** A compiled condition on one value. */
@@ -83,8 +84,8 @@ export const OPERATORS = {
   regex: {
     operand: 'string',
     compile: (e) => {
-      const re = typeof e === 'string' ? compilePythonRegex(e) : null;
-      return re ? (v) => typeof v === 'string' && re.test(v) : never;
+      // Bounded whatever the pattern and the text (patternMatcher.ts).
+      return typeof e === 'string' && isValidPattern('python', e) ? (v) => typeof v === 'string' && patternTest('python', e, v) === true : never;
     },
     check: (e) => {
       const t = translatePythonRegex(e);

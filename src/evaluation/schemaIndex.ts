@@ -7,6 +7,8 @@ export interface SchemaIndex {
   jsonColumns(name: string, service?: string): ReadonlySet<string> | undefined;
   /** Foreign keys by the table they reference. */
   referencing(refTable: string): readonly ForeignKey[];
+  /** Foreign keys by the table that holds them. */
+  outgoing(table: string): readonly ForeignKey[];
 }
 
 const JSON_TYPES = new Set(['json', 'jsonb']);
@@ -27,10 +29,14 @@ export function indexSchema(schema: SchemaInfo): SchemaIndex {
     json.set(t, new Set(cols));
   }
   const referencing = new Map<string, ForeignKey[]>();
+  const outgoing = new Map<string, ForeignKey[]>();
   for (const fk of schema.foreignKeys) {
     const list = referencing.get(fk.refTable);
     if (list) list.push(fk);
     else referencing.set(fk.refTable, [fk]);
+    const own = outgoing.get(fk.table);
+    if (own) own.push(fk);
+    else outgoing.set(fk.table, [fk]);
   }
   const table = (name: string, service?: string): TableInfo | undefined => {
     const list = byName.get(name);
@@ -44,6 +50,7 @@ export function indexSchema(schema: SchemaInfo): SchemaIndex {
       return t ? json.get(t) : undefined;
     },
     referencing: (refTable) => referencing.get(refTable) ?? [],
+    outgoing: (name) => outgoing.get(name) ?? [],
   };
   cache.set(schema, index);
   return index;

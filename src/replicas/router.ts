@@ -1,4 +1,7 @@
 import type { Environment } from '../engine/index.ts';
+import type { Tx } from '../engine/types.ts';
+import { findNul } from './nulCheck.ts';
+import { BudgetExceeded, RequestBudget } from './requestBudget.ts';
 import type { Replica, Route, RouteContext } from './types.ts';
 
 /** Thrown for a URL that no replica serves: the sandbox turns it into a rejected fetch with this message. */
@@ -43,7 +46,14 @@ export interface Router {
   baseUrls(): string[];
 }
 
-export function createRouter(replicas: Replica[]): Router {
+export interface RouterOptions {
+  /** Each request's time budget in ms (default REQUEST_BUDGET_MS). */
+  budgetMs?: number;
+  /** No NUL check and no time budget: only for `difflab bench`, which measures what they cost. */
+  unbounded?: boolean;
+}
+
+export function createRouter(replicas: Replica[], options: RouterOptions = {}): Router {
   const compiled = new Map(replicas.map((r) => [r.name, r.routes.map(compile)]));
   const byName = new Map(replicas.map((r) => [r.name, r]));
 
@@ -68,19 +78,25 @@ export function createRouter(replicas: Replica[]): Router {
     let token = /^(Bearer|token)\s+(.+)$/i.exec(auth)?.[2]?.trim() ?? '';
 
     const method = request.method.toUpperCase();
-    let match: { route: Route; pathParams: Record<string, string> } | null = null;
+    let match: { route: Route; raw: RegExpExecArray; names: string[] } | null = null;
     let pathMatched = false;
     for (const c of compiled.get(service) ?? []) {
       const m = c.pattern.exec(path);
       if (!m) continue;
       pathMatched = true;
       if (c.method !== '*' && c.method !== method) continue;
-      const pathParams: Record<string, string> = {};
-      c.names.forEach((n, i) => (pathParams[n] = decodeURIComponent(m[i + 1])));
-      match = { route: c.route, pathParams };
+      match = { route: c.route, raw: m, names: c.names };
       break;
     }
     if (!match) return replica.notFound(request, pathMatched ? `${method} ${path}` : path);
+    const pathParams: Record<string, string> = {};
+    for (const [i, name] of match.names.entries()) {
+      try {
+        pathParams[name] = decodeURIComponent(match.raw[i + 1]);
+      } catch {
+        return replica.requestProblem({ kind: 'malformed_path', detail: `the path segment "${match.raw[i + 1]}" is not valid percent-encoded UTF-8` });
+      }
+    }
 
     let params: Record<string, unknown>;
     try {
@@ -89,16 +105,27 @@ export function createRouter(replicas: Replica[]): Router {
       if (err instanceof Response) return err;
       return replica.internalError(err);
     }
+    // PostgreSQL cannot hold NUL in text or jsonb: refused here, for every service, before any handler sees it.
+    const nulAt = options.unbounded ? null : (findNul(pathParams) ?? findNul(params));
+    if (nulAt !== null) return replica.requestProblem({ kind: 'nul', field: nulAt, detail: `${nulAt} contains the NUL character (U+0000)` });
     if (!token && typeof params.token === 'string') token = params.token;
-    const denied = replica.authenticate(request, token);
+    const denied = match.route.anonymous ? null : replica.authenticate(request, token);
     if (denied) return denied;
     if (!env.services.includes(service)) {
       return replica.notFound(request, `${path} (this environment has no ${replica.title} data)`);
     }
 
     const actingUserId = env.actingUserFor(service) ?? replica.defaultActingUserId ?? null;
+    const budget = new RequestBudget(options.budgetMs);
+    const timedOut = () => replica.requestProblem({ kind: 'timeout', limit: budget.limitMs, detail: `the request ran past its time budget of ${budget.limitMs} ms` });
     try {
-      return await env.transaction(service, async (tx) => {
+      return await env.transaction(service, async (raw) => {
+        const tx: Tx = options.unbounded
+          ? raw
+          : {
+              query: async (sql, args) => (await budget.beforeStatement(), raw.query(sql, args)),
+              exec: async (sql) => (await budget.beforeStatement(), raw.exec(sql)),
+            };
         const ctx: RouteContext = {
           tx,
           actingUserId,
@@ -108,15 +135,19 @@ export function createRouter(replicas: Replica[]): Router {
           memo: (key, load) => env.memo(`${service}:${key}`, load),
           request,
           url,
-          pathParams: match!.pathParams,
+          pathParams,
+          budget,
         };
         const response = await match!.route.handler(params, ctx);
+        // A handler that caught the budget's error is still answered as timed out (and rolled back).
+        if (budget.exceeded) throw timedOut();
         // A handler may also return an error Response; anything but 2xx rolls the transaction back.
         if (response.status >= 400 || replica.isErrorResponse?.(response)) throw response;
         return response;
       });
     } catch (err) {
       if (err instanceof Response) return err;
+      if (err instanceof BudgetExceeded || budget.exceeded) return timedOut();
       return replica.internalError(err);
     }
   }

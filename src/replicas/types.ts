@@ -1,5 +1,6 @@
 import type { ZodType } from 'zod';
 import type { Tx } from '../engine/types.ts';
+import type { RequestBudget } from './requestBudget.ts';
 
 /** What a handler sees of the environment: the transaction, the acting user, the clock and the id source. */
 export interface RouteContext {
@@ -23,6 +24,11 @@ export interface RouteContext {
   url: URL;
   /** Path parameters captured by the route pattern (`/files/{id}` → {id}). */
   pathParams: Record<string, string>;
+  /**
+   * The request's time budget. Every statement through `tx` already checks it; a handler that works long without
+   * SQL (expanding, resolving in memory) calls `budget.beforeStatement()` between steps to stay bounded too.
+   */
+  budget: RequestBudget;
 }
 
 /**
@@ -50,6 +56,8 @@ export interface Route<P = any> {
   operation?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
+  /** A URL that carries its own authority (Box's pre-signed download URLs): the router asks for no credentials. */
+  anonymous?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;
 }
 
@@ -98,4 +106,31 @@ export interface Replica {
    * address then finds a person in every service of an environment (the platform API's `impersonateEmail`).
    */
   people?: { table: string; id: string; email: string };
+  /**
+   * The answer, in this service's error shape, to a request refused before any handler runs: a path that does not
+   * decode, a NUL character, a body, URL or header block over its limit, or a request past its time budget.
+   */
+  requestProblem(problem: RequestProblem): Response;
+  /** What fault injection answers in this service's shape (rate limits, transient errors, page sizes). */
+  faults: FaultResponses;
 }
+
+/**
+ * A service's answers to a rate limit and to a transient server error, as the real API sends them; fault
+ * injection (`session/faults.ts`) sends them in front of the replica, which never sees the faulted request.
+ */
+export interface FaultResponses {
+  rateLimited(retryAfterSeconds: number): Response;
+  unavailable(): Response;
+  /** The query/body parameter that sets a list method's page size, if the API has one. */
+  pageParam?: string;
+}
+
+/** Why a request was refused where it entered (router or server), with what the service's answer should name. */
+export type RequestProblem =
+  | { kind: 'malformed_path'; detail: string }
+  | { kind: 'nul'; detail: string; field: string }
+  | { kind: 'body_too_large'; detail: string; limit: number }
+  | { kind: 'url_too_long'; detail: string; limit: number }
+  | { kind: 'headers_too_large'; detail: string; limit: number }
+  | { kind: 'timeout'; detail: string; limit: number };

@@ -4,6 +4,7 @@ import { runScript } from '../sandbox/runScript.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { requestTrace } from './trace.ts';
+<<<<<<< HEAD
 import {
   answerFromConsole,
   evaluateDiff,
@@ -15,6 +16,9 @@ import {
   type TraceEntry,
   type Verdict,
 } from '../evaluation/index.ts';
+=======
+import { answerFromConsole, evaluateDiffBounded, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
+>>>>>>> main
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
 
@@ -119,18 +123,31 @@ export class Session {
   /** The run's scratch directory: files a script wrote, handed to the run's next scripts (reset empties it). */
   scratch: ScratchFile[] = [];
   private fetch: (request: Request) => Promise<Response>;
+  /**
+   * Headers every request gets when it has none of that name: a replay of a recording whose server asked for no
+   * token adds one here (`Authorization`), since the replicas ask for one as the real APIs do.
+   */
+  defaultHeaders: [string, string][] = [];
   constructor(
     readonly workbench: Workbench,
     readonly env: Environment,
     readonly scenario: Scenario,
   ) {
-    this.fetch = (request) => this.workbench.router.route(request, this.env);
+    this.fetch = (request) => this.workbench.router.route(this.withDefaults(request), this.env);
+  }
+
+  private withDefaults(request: Request): Request {
+    const missing = this.defaultHeaders.filter(([name]) => !request.headers.has(name));
+    if (!missing.length) return request;
+    const headers = new Headers(request.headers);
+    for (const [name, value] of missing) headers.set(name, value);
+    return new Request(request, { headers });
   }
 
   /** Turns fault injection on for the rest of the run; request counts start from here. */
   setFaults(plan: FaultPlan): void {
     this.faults = plan;
-    this.fetch = withFaults((request) => this.workbench.router.route(request, this.env), plan, this.workbench.router, (e) => this.faultEvents.push(e));
+    this.fetch = withFaults((request) => this.workbench.router.route(this.withDefaults(request), this.env), plan, this.workbench.router, (e) => this.faultEvents.push(e));
   }
 
   /** Sends one request as the sandbox's fetch would: to this environment's replicas, through the active faults. */
@@ -161,7 +178,11 @@ export class Session {
     const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
     this.trace.push(...traceOf(script));
+<<<<<<< HEAD
     const verdict = await this.judge(runDiff);
+=======
+    const verdict = await this.evaluate(runDiff);
+>>>>>>> main
     return { script, answer: this.answer, stepDiff, runDiff, verdict, grade: await this.grade(verdict, runDiff) };
   }
 
@@ -186,9 +207,15 @@ export class Session {
     });
   }
 
+<<<<<<< HEAD
   /** The verdict on a diff, each failed assertion with its nearest rows in the diff. */
   evaluate(diff: Diff): Verdict {
     return evaluateDiff(this.scenario.spec, diff, {
+=======
+  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched). */
+  evaluate(diff: Diff): Promise<Verdict> {
+    return evaluateDiffBounded(this.scenario.spec, diff, {
+>>>>>>> main
       schema: this.env.template.schemaInfo,
       closedWorld: this.scenario.closedWorld,
       answerChecks: this.scenario.answerChecks,

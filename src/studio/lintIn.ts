@@ -1,5 +1,7 @@
 import type { SchemaInfo, SeedFile } from '../engine/types.ts';
 import type { Scenario } from '../scenarios/types.ts';
+import { expensivePatternLine, withBoundedPatterns } from '../evaluation/patternMatcher.ts';
+import { EVALUATION_PATTERN_BUDGET_MS } from '../evaluation/patternRunner.ts';
 import type { Workbench } from '../session/workbench.ts';
 import { lintScenario, type LintReport, type ScriptRun } from './lint.ts';
 
@@ -19,5 +21,9 @@ export async function runForLint(workbench: Workbench, scenario: Scenario, sourc
 export async function lintScenarioIn(workbench: Workbench, scenario: Scenario, solution: string | null, seed: (name: string) => Promise<SeedFile> | SeedFile): Promise<LintReport> {
   const empty = await runForLint(workbench, scenario, '');
   const reference = solution === null ? null : (await runForLint(workbench, scenario, solution)).run;
-  return lintScenario({ scenario, schema: empty.schema, seed: await seed(scenario.seed), reference, empty: empty.run });
+  const input = { scenario, schema: empty.schema, seed: await seed(scenario.seed), reference, empty: empty.run };
+  // Every mutant's verdict with its patterns bounded in time: one budget for each verdict the lint takes.
+  const { value: report, expensive } = await withBoundedPatterns(() => lintScenario(input), EVALUATION_PATTERN_BUDGET_MS * 16);
+  if (expensive.length) report.problems.push(expensivePatternLine(expensive));
+  return report;
 }

@@ -1,5 +1,6 @@
 import type { Diff, DiffRow, Row, RowUpdate, SchemaInfo, TableInfo } from '../engine/types.ts';
-import { compilePythonRegex, matchesCondition, type Verdict } from '../evaluation/index.ts';
+import { linearPythonPattern, matchesCondition, type Verdict } from '../evaluation/index.ts';
+import { linearApplies } from '../evaluation/linearRegex.ts';
 import { compileSpec, type CompiledSpec } from '../evaluation/compileSpec.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { seedTables } from './seedTables.ts';
@@ -165,8 +166,9 @@ function breakingValues(current: unknown, condition: unknown): unknown[] {
   if (typeof current === 'string' && op) {
     const [name, operand] = op;
     if (name === 'regex' && typeof operand === 'string') {
-      const re = compilePythonRegex(operand);
-      if (re) out.push(current.replace(new RegExp(re.source, re.flags.includes('g') ? re.flags : re.flags + 'g'), ''));
+      // Linear-time patterns only: a backtracking one could take unbounded time on the reference's text.
+      const re = linearPythonPattern(operand);
+      if (re && linearApplies(re, current)) out.push(re.re.matcher(current).replaceAll(''));
     }
     if ((name === 'contains' || name === 'i_contains' || name === 'starts_with' || name === 'ends_with') && typeof operand === 'string' && operand) {
       out.push(current.split(operand).join(''));

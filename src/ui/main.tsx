@@ -5,6 +5,7 @@ import { StoreProvider } from './hooks/useApp.ts';
 import { loadProjectCatalog, loadProjectSolution } from './projectCatalog.ts';
 import { readJson, storageKeys, type KeyValueStore } from './stores/appState.ts';
 import { createAppStore, type AppStore } from './stores/appStore.ts';
+import { installBrowserPatternWorker } from './patternWorker.ts';
 import { WorkbenchClient } from './workbench/WorkbenchClient.ts';
 import { indexedDbRunHistory } from './agent/runHistory.ts';
 import './styles.css';
@@ -25,6 +26,20 @@ function safeStorage(): KeyValueStore | undefined {
   }
 }
 
+<<<<<<< HEAD
+=======
+/** The prebuilt PGlite data directory (every replica schema and the project's seeds), or null if missing. */
+async function downloadDataDir(): Promise<ArrayBuffer | null> {
+  try {
+    const res = await fetch(`${import.meta.env.BASE_URL}pgdata.tar.gz`);
+    return res.ok ? await res.arrayBuffer() : null;
+  } catch {
+    return null;
+  }
+}
+
+installBrowserPatternWorker();
+>>>>>>> main
 const storage = safeStorage();
 // The data directory's download and the worker were started by boot.ts, the page's first script.
 const workbench = new WorkbenchClient(worker, dataDir, earlyWorkerError());

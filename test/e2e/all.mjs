@@ -4,7 +4,13 @@ import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
 import { journeys as explain } from './explain.mjs';
 import { runJourneys } from './harness.mjs';
+import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
+import { journey as patterns } from './patterns.mjs';
 import { journey as studio } from './studio.mjs';
 
+<<<<<<< HEAD
 await runJourneys([playground, studio, agent, bash, ...explain]);
+=======
+await runJourneys([playground, studio, agent, bash, patterns, layout]);
+>>>>>>> main

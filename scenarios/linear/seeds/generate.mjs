@@ -232,7 +232,8 @@ export function generate(targetIssues = 300) {
   const labelsOf = new Map();
   for (const a of assoc) labelsOf.set(a.issue_id, [...(labelsOf.get(a.issue_id) ?? []), a.issue_label_id]);
   return {
-    organizations: [ORG], users, teams, team_memberships, workflow_states, issue_labels, cycles,
+    // Linear keeps each team's count of the issues created in it on the team's row.
+    organizations: [ORG], users, teams: teams.map((t) => ({ ...t, issueCount: issues.filter((i) => i.teamId === t.id).length })), team_memberships, workflow_states, issue_labels, cycles,
     issues: issues.map((i) => ({ ...i, labelIds: labelsOf.get(i.id) ?? [] })),
     issue_label_issue_association: assoc, comments, issue_relations,
   };

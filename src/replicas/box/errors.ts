@@ -1,4 +1,4 @@
-import type { RouteContext } from '../types.ts';
+import type { RequestProblem, RouteContext } from '../types.ts';
 
 /**
  * Box's client error body (https://developer.box.com/reference/resources/client-error/):
@@ -53,3 +53,42 @@ export function checkIfMatch(ctx: RouteContext, etag: string | null): void {
   const want = ctx.request.headers.get('if-match');
   if (want && want !== etag) throw boxError(412, 'precondition_failed', 'The resource has been modified. Please retrieve the resource again and retry');
 }
+
+/**
+ * A request refused where it enters, in Box's client-error body. A path id that does not decode names nothing
+ * (404 `not_found`); NUL is `bad_request` naming the parameter (as Box's search answered it before); sizes are 413,
+ * 414 and 431; the time budget is 503 `unavailable`.
+ */
+export function requestProblem(problem: RequestProblem): Response {
+  switch (problem.kind) {
+    case 'malformed_path':
+      return notFound();
+    case 'nul':
+      return boxError(400, 'bad_request', 'A parameter contains the NUL character, which Box does not accept.', {
+        errors: [{ reason: 'invalid_parameter', name: problem.field, message: problem.detail }],
+      });
+    case 'body_too_large':
+      return boxError(413, 'request_entity_too_large', `Request body exceeds the limit of ${problem.limit} bytes`);
+    case 'url_too_long':
+      return boxError(414, 'request_uri_too_long', `Request URI exceeds the limit of ${problem.limit} bytes`);
+    case 'headers_too_large':
+      return boxError(431, 'request_header_fields_too_large', `Request headers exceed the limit of ${problem.limit} bytes`);
+    case 'timeout':
+      return boxError(503, 'unavailable', `Unavailable: ${problem.detail}`);
+  }
+}
+
+/**
+ * Fault injection's answers: 429 `rate_limit_exceeded` with `Retry-After`
+ * (https://developer.box.com/guides/api-calls/permissions-and-errors/rate-limits/), a 503 `unavailable`, and
+ * `limit` as the page size of list endpoints.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = boxError(429, 'rate_limit_exceeded', 'Request rate limit exceeded, please try again later');
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => boxError(503, 'unavailable', 'Unavailable'),
+  pageParam: 'limit',
+};

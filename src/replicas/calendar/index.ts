@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { googleError, internal, unauthorized } from './errors.ts';
+import { faultResponses, googleError, internal, requestProblem, unauthorized } from './errors.ts';
 import { storedInstants } from './eventStore.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
@@ -30,4 +30,6 @@ export const calendar = {
     return internal();
   },
   readParams,
+  requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

@@ -35,8 +35,8 @@ const MAX_PAGE = 250;
 
 /**
  * A page of `entity` rows: `scope` narrows to the parent's rows (`x."teamId" = $1`), `filter` is the Linear filter,
- * archived rows are left out unless `includeArchived`. Order is `orderBy` (createdAt by default) newest first, or
- * the issue `sort` list; cursors are row ids, and `after`/`before` continue from the cursor row's place in that order.
+ * archived rows are left out unless `includeArchived`. Order is `orderBy` (createdAt by default) oldest first, or
+ * the issue `sort` list, ties by id; cursors are row ids, and `after`/`before` continue from the cursor row's place in that order.
  */
 export async function paginate(
   ctx: LinearContext,
@@ -130,10 +130,14 @@ function orderFor(entity: EntityName, args: ConnectionArgs): Order[] {
     }
   }
   if (orders.length === 0) {
-    // Issues' timestamps are NOT NULL, so the plain column can walk the (createdAt DESC, id DESC) index.
+    // Linear's docs say only that lists are ordered by createdAt unless orderBy says updatedAt
+    // (https://linear.app/docs/api/pagination). Agent-Diff's recorded outputs are the evidence for the rest: oldest
+    // first, and rows created at the same instant by id, ascending (a team's seeded states all share one createdAt,
+    // and models that take "the first canceled state" depend on it). Issues' timestamps are NOT NULL, so the plain
+    // column can walk the (createdAt, id) index backwards.
     const column = col('x', args.orderBy ?? 'createdAt');
-    orders.push({ expr: entity === 'issue' ? column : `COALESCE(${column}, ${EPOCH})`, desc: true });
+    orders.push({ expr: entity === 'issue' ? column : `COALESCE(${column}, ${EPOCH})`, desc: false });
   }
-  orders.push({ expr: `x."id"`, desc: true });
+  orders.push({ expr: `x."id"`, desc: false });
   return orders;
 }

@@ -6,7 +6,7 @@ export const LINEAR_DOCS = `
 POST https://api.linear.app/graphql with a JSON body {"query": "...", "variables": {...}}. Authenticate with the
 header \`Authorization: <API key>\` (or \`Bearer <OAuth token>\`). Every list is a connection: ask for \`nodes\` or
 \`edges { node cursor }\` and \`pageInfo { hasNextPage endCursor }\`, page with \`first\`/\`after\` (default 50,
-at most 250) or \`last\`/\`before\`, order with \`orderBy: createdAt | updatedAt\` (newest first). Archived rows are
+at most 250) or \`last\`/\`before\`, order with \`orderBy: createdAt | updatedAt\` (oldest first, ties by id). Archived rows are
 left out unless \`includeArchived: true\`.
 
 Queries
@@ -25,10 +25,12 @@ Relations nest: \`{team: {key: {eq: "ENG"}}}\`, \`{assignee: {null: true}}\`, \`
 \`{labels: {some: {name: {eq: "Bug"}}}}\`; combine with \`and: [...]\` / \`or: [...]\`.
 
 Mutations (each returns \`{success lastSyncId <entity>}\`)
-- \`issueCreate(input: {teamId, title, description, assigneeId, stateId, priority, labelIds, parentId, dueDate, estimate})\`:
-  numbers the issue in its team (ENG-13); priority 0 none, 1 urgent, 2 high, 3 medium, 4 low.
+- \`issueCreate(input: {teamId, title, description, assigneeId, stateId, priority, labelIds, parentId, dueDate, estimate,
+  subscriberIds, cycleId, …})\`: numbers the issue in its team (ENG-13); priority 0 none, 1 urgent, 2 high, 3 medium,
+  4 low; \`teamId\` is the team's id (a key such as "ENG" is refused, as Linear refuses it).
 - \`issueUpdate(id, input)\`: any of the above, plus \`addedLabelIds\`/\`removedLabelIds\`; a new \`teamId\` renumbers the issue.
-- \`issueBatchUpdate(ids, input)\`, \`issueAddLabel(id, labelId)\`, \`issueRemoveLabel(id, labelId)\`.
+- \`issueBatchUpdate(ids, input)\`, \`issueAddLabel(id, labelId)\`, \`issueRemoveLabel(id, labelId)\`,
+  \`issueDescriptionUpdateFromFront(id, description)\`.
 - \`issueArchive(id)\`, \`issueUnarchive(id)\`, \`issueDelete(id)\` (moves to the trash).
 - \`commentCreate(input: {issueId, body, parentId})\`, \`commentUpdate(id, input: {body})\`, \`commentDelete(id)\`.
 - \`issueLabelCreate(input: {name, color, teamId, parentId})\`, \`issueLabelUpdate\`, \`issueLabelDelete\`.
@@ -46,7 +48,7 @@ an unknown field or bad variable is a "graphql error" (HTTP 400), an unknown id 
 /** One line per root operation, in this project's words; served as the field descriptions in introspection. */
 export const OPERATION_DOCS: Record<string, string> = {
   'Query.issue': 'One issue, by its UUID or its identifier (e.g. "ENG-12"). Archived issues are found too.',
-  'Query.issues': 'Issues matching an IssueFilter, newest first; archived ones only with includeArchived.',
+  'Query.issues': 'Issues matching an IssueFilter, oldest first (or by the sort given); archived ones only with includeArchived.',
   'Query.searchIssues': 'Issues whose title, description or (with includeComments, the default) comments contain the term.',
   'Query.issueSearch': 'Older form of searchIssues: issues matching a free-text query and a filter.',
   'Query.team': 'One team, by UUID or by key (e.g. "ENG").',
@@ -73,6 +75,7 @@ export const OPERATION_DOCS: Record<string, string> = {
   'Mutation.issueAddLabel': 'Adds one label to an issue.',
   'Mutation.issueRemoveLabel': 'Removes one label from an issue.',
   'Mutation.issueBatchUpdate': 'Applies the same IssueUpdateInput to several issues.',
+  'Mutation.issueDescriptionUpdateFromFront': 'Sets the description of an issue (Linear marks it internal, for its Front app).',
   'Mutation.commentCreate': 'Adds a comment (markdown body) to an issue, or a reply when parentId names a comment.',
   'Mutation.commentUpdate': 'Replaces the body of a comment.',
   'Mutation.commentDelete': 'Deletes a comment (it is archived).',
@@ -85,7 +88,7 @@ export const OPERATION_DOCS: Record<string, string> = {
   'Mutation.workflowStateCreate': 'Adds a status to a team: name, type (triage, backlog, unstarted, started, completed, canceled) and color.',
   'Mutation.workflowStateUpdate': 'Renames, recolours or repositions a status.',
   'Mutation.workflowStateArchive': 'Archives a status: it leaves the team\'s states.',
-  'Mutation.teamCreate': 'Creates a team with the default statuses, the creator as its owner; a key is derived from the name when none is given.',
+  'Mutation.teamCreate': 'Creates a team with the default statuses (Backlog, Todo, In Progress, Done, Canceled; Triage when triageEnabled), the creator as its owner; a key is derived from the name when none is given.',
   'Mutation.teamUpdate': 'Changes a team\'s name, key, description, color, icon, privacy or timezone.',
   'Mutation.teamMembershipCreate': 'Adds a user to a team.',
   'Mutation.teamMembershipDelete': 'Removes a user from a team (the membership is archived).',

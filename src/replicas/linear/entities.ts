@@ -2,7 +2,7 @@
  * What the filters, connections and loaders know about each entity: its table and, for each filterable field, how
  * it maps to SQL. Field names are Linear's filter field names (`IssueFilter.assignee`, `WorkflowStateFilter.type`).
  */
-export type EntityName = 'issue' | 'team' | 'user' | 'workflowState' | 'issueLabel' | 'comment' | 'issueRelation' | 'teamMembership';
+export type EntityName = 'issue' | 'team' | 'user' | 'workflowState' | 'issueLabel' | 'comment' | 'issueRelation' | 'teamMembership' | 'cycle';
 
 export type ScalarKind = 'id' | 'string' | 'number' | 'date' | 'timeless' | 'boolean';
 
@@ -142,5 +142,10 @@ export const ENTITIES: Record<EntityName, Entity> = {
     table: 'team_memberships',
     typeName: 'TeamMembership',
     fields: { ...common },
+  },
+  cycle: {
+    table: 'cycles',
+    typeName: 'Cycle',
+    fields: { ...common, number: { kind: 'number', column: 'number' }, name: { kind: 'string', column: 'name' }, team: { kind: 'one', entity: 'team', column: 'teamId' } },
   },
 };

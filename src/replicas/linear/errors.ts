@@ -1,4 +1,5 @@
 import { GraphQLError } from 'graphql';
+import type { RequestProblem } from '../types.ts';
 
 /**
  * Linear's error shape: a GraphQL `errors` array whose entries carry `extensions.type` (the words @linear/sdk maps
@@ -99,3 +100,45 @@ export function queryTooComplex(userPresentableMessage: string): Response {
 export function argumentValidationError(constraint: string): GraphQLError {
   return new GraphQLError('Argument Validation Error', { extensions: linearExtensions('invalid input', constraint) });
 }
+
+/**
+ * A request refused where it enters, as Linear's GraphQL errors: NUL in a variable is invalid input naming it; sizes
+ * are HTTP 413 / 414 / 431 with one error; the time budget is a 503 internal error. Linear has no path parameters.
+ */
+export function requestProblem(problem: RequestProblem): Response {
+  const one = (message: string, type: LinearErrorType, status: number, presentable = message) =>
+    errorResponse({ errors: [{ message, extensions: linearExtensions(type, presentable, status) }] }, status);
+  switch (problem.kind) {
+    case 'nul':
+      // As Linear's input validation words a refused value (see argumentValidationError).
+      return one('Argument Validation Error', 'invalid input', 400, `${problem.field} must not contain the NUL character (U+0000)`);
+    case 'malformed_path':
+      return one('Linear serves GraphQL at /graphql only', 'graphql error', 404);
+    case 'body_too_large':
+      return one(`Request body exceeds the limit of ${problem.limit} bytes`, 'invalid input', 413);
+    case 'url_too_long':
+      return one(`Request URL exceeds the limit of ${problem.limit} bytes`, 'invalid input', 414);
+    case 'headers_too_large':
+      return one(`Request headers exceed the limit of ${problem.limit} bytes`, 'invalid input', 431);
+    case 'timeout':
+      return one('Request timed out', 'internal error', 503, 'The request took too long to complete.');
+  }
+}
+
+/**
+ * Fault injection's answers: a GraphQL error with `extensions.code` RATELIMITED and Linear's
+ * `X-RateLimit-Requests-*` headers (https://linear.app/developers/rate-limiting), and a 503. Connections page with
+ * `first`, an argument of the query rather than a request parameter, so short pages do not apply.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = errorResponse(
+      { errors: [{ message: 'Rate limit exceeded', extensions: { code: 'RATELIMITED', userPresentableMessage: 'Rate limit exceeded, please try again later.' } }] },
+      429,
+    );
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    response.headers.set('x-ratelimit-requests-remaining', '0');
+    return response;
+  },
+  unavailable: () => errorResponse({ errors: [{ message: 'Service unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 503),
+};

@@ -1,6 +1,6 @@
 import type { Replica } from '../types.ts';
 import { jsonObjectBody } from '../requestBody.ts';
-import { authenticationError, badRequest, errorResponse, internalError, isLinearError } from './errors.ts';
+import { authenticationError, badRequest, errorResponse, faultResponses, internalError, isLinearError, requestProblem } from './errors.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
 
@@ -42,4 +42,6 @@ export const linear = {
     return jsonObjectBody(await request.text(), () => badRequest('POST body must be a JSON object with a "query" string.'));
   },
   isErrorResponse: isLinearError,
+  requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

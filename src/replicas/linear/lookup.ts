@@ -1,6 +1,6 @@
 import type { Row } from '../../engine/index.ts';
 import type { LinearContext } from './context.ts';
-import { notFound } from './errors.ts';
+import { argumentValidationError, notFound } from './errors.ts';
 
 /** `ENG-12`-style identifiers: a team key, a dash and the issue's number in that team. */
 const IDENTIFIER = /^[A-Za-z][A-Za-z0-9_]*-\d+$/;
@@ -30,6 +30,20 @@ export async function requireTeam(ctx: LinearContext, idOrKey: string): Promise<
   const rows = await ctx.query(`SELECT * FROM teams WHERE upper("key") = upper($1) LIMIT 1`, [idOrKey]);
   if (!rows[0]) throw notFound('Team');
   return rows[0];
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A team named by id in a mutation's input. Unlike `team(id:)`, Linear's inputs take no key: `teamId: "ENG"` is
+ * refused by its validation ("Argument Validation Error", "teamId must be a UUID"), and a UUID that names no team is
+ * "Entity not found: Team". Seeds may use readable ids (`team-core`); an existing id is always accepted.
+ */
+export async function requireTeamId(ctx: LinearContext, id: unknown, field = 'teamId'): Promise<Row> {
+  const row = typeof id === 'string' && id ? await ctx.load('team', id) : null;
+  if (row) return row;
+  if (typeof id !== 'string' || !UUID.test(id)) throw argumentValidationError(`${field} must be a UUID`);
+  throw notFound('Team');
 }
 
 export async function organization(ctx: LinearContext): Promise<Row> {

@@ -47,7 +47,12 @@ const issueFields: Record<string, Resolver> = {
   assignee: (i, _, ctx) => ctx.load('user', i.assigneeId),
   creator: (i, _, ctx) => ctx.load('user', i.creatorId),
   parent: (i, _, ctx) => ctx.load('issue', i.parentId),
-  cycle: () => null,
+  cycle: (i, _, ctx) => ctx.load('cycle', i.cycleId),
+  delegate: (i, _, ctx) => ctx.load('user', i.delegateId),
+  snoozedBy: (i, _, ctx) => ctx.load('user', i.snoozedById),
+  subscribers: (i: Row, args: ConnectionArgs & { includeDisabled?: boolean }, ctx: LinearContext) =>
+    paginate(ctx, 'user', args, (sql, x) =>
+      `${x}."id" = ANY(${sql.p(Array.isArray(i.subscriberIds) ? i.subscriberIds : [])}::text[])` + (args.includeDisabled ? '' : ` AND ${x}."active"`)),
   project: () => null,
   projectMilestone: () => null,
   labelIds,
@@ -136,6 +141,8 @@ export const queryResolvers: ResolverMap = {
     issue: (c, _, ctx) => ctx.load('issue', c.issueId),
     user: (c, _, ctx) => ctx.load('user', c.userId),
     parent: (c, _, ctx) => ctx.load('comment', c.parentId),
+    resolvingComment: (c, _, ctx) => ctx.load('comment', c.resolvingCommentId),
+    resolvingUser: (c, _, ctx) => ctx.load('user', c.resolvingUserId),
     children: childrenBy('comment', 'parentId'),
     reactions: () => [],
     // Derived from the markdown body, which is what mutations write (a stored bodyData would go stale).

@@ -6,10 +6,11 @@ import type { Row } from '../../engine/index.ts';
  * same fields. Every column of Agent-Diff's seeds has a place here; columns the API reports but the seeds lack are
  * added with Linear's defaults.
  *
- * Rules that keep strict `expected_changes` checks meaningful: a mutation changes only the columns it is about plus
- * `updatedAt`. So counts and lists that other writes would touch are derived when reading: an issue's `labelIds`
- * come from `issue_label_issue_association` (the seeded column is kept but never maintained), a team's `issueCount`
- * from `issues`, a new issue's number from the team's highest number. `priorityLabel` is written with `priority`
+ * A mutation changes the columns it is about plus `updatedAt`, and the two summaries Linear keeps on a row, as
+ * Agent-Diff's recorded diffs show them: an issue's `labelIds` follow its `issue_label_issue_association` rows, and
+ * a team's `issueCount` grows with each issue created in it. Both are declared `@derived` (a column comment), so the
+ * closed-world check lets the change that caused them explain them. The API reads labels and counts from the rows
+ * themselves; a new issue's number comes from the team's highest number. `priorityLabel` is written with `priority`
  * because Agent-Diff's assertions read it from the row.
  *
  * Deletions are soft, as in Linear: deleting a comment, relation or label sets `archivedAt`; deleting an issue moves
@@ -96,6 +97,7 @@ CREATE TABLE teams (
   "color" text,
   "icon" text,
   "private" boolean NOT NULL DEFAULT false,
+  "parentId" text REFERENCES teams ("id"),
   "timezone" text DEFAULT 'America/Los_Angeles',
   "aiThreadSummariesEnabled" boolean DEFAULT false,
   "autoArchivePeriod" double precision DEFAULT 6,
@@ -200,6 +202,11 @@ CREATE TABLE issues (
   "creatorId" text REFERENCES users ("id"),
   "parentId" text REFERENCES issues ("id"),
   "cycleId" text REFERENCES cycles ("id"),
+  "delegateId" text REFERENCES users ("id"),
+  "snoozedById" text REFERENCES users ("id"),
+  "snoozedUntilAt" timestamptz,
+  "sourceCommentId" text,
+  "subscriberIds" jsonb DEFAULT '[]',
   "projectId" text,
   "projectMilestoneId" text,
   "priority" double precision NOT NULL DEFAULT 0,
@@ -209,6 +216,7 @@ CREATE TABLE issues (
   "dueDate" text,
   "boardOrder" double precision DEFAULT 0,
   "sortOrder" double precision DEFAULT 0,
+  "subIssueSortOrder" double precision,
   "customerTicketCount" integer DEFAULT 0,
   "branchName" text,
   "labelIds" jsonb DEFAULT '[]',
@@ -223,6 +231,7 @@ CREATE TABLE issues (
   "autoClosedAt" timestamptz,
   "slaStartedAt" timestamptz,
   "slaBreachesAt" timestamptz,
+  "slaType" text,
   "startedTriageAt" timestamptz,
   "triagedAt" timestamptz,
   "createdAt" timestamptz NOT NULL,
@@ -242,6 +251,8 @@ CREATE TABLE issue_label_issue_association (
   "issue_label_id" text NOT NULL REFERENCES issue_labels ("id"),
   PRIMARY KEY ("issue_id", "issue_label_id")
 );
+COMMENT ON COLUMN issues."labelIds" IS '@derived: the ids of the issue''s issue_label_issue_association rows';
+COMMENT ON COLUMN teams."issueCount" IS '@derived: grows with each issue created in the team';
 CREATE INDEX issue_label_issue_association_label ON issue_label_issue_association ("issue_label_id");
 
 CREATE TABLE comments (
@@ -251,6 +262,9 @@ CREATE TABLE comments (
   "parentId" text REFERENCES comments ("id"),
   "body" text NOT NULL,
   "bodyData" text,
+  "quotedText" text,
+  "resolvingCommentId" text,
+  "resolvingUserId" text REFERENCES users ("id"),
   "reactionData" jsonb DEFAULT '[]',
   "url" text,
   "editedAt" timestamptz,

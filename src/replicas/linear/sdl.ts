@@ -37,6 +37,7 @@ type Mutation {
   issueAddLabel(id: String!, labelId: String!): IssuePayload!
   issueRemoveLabel(id: String!, labelId: String!): IssuePayload!
   issueBatchUpdate(ids: [UUID!]!, input: IssueUpdateInput!): IssueBatchPayload!
+  issueDescriptionUpdateFromFront(description: String!, id: String!): IssuePayload!
   commentCreate(input: CommentCreateInput!): CommentPayload!
   commentUpdate(id: String!, input: CommentUpdateInput!): CommentPayload!
   commentDelete(id: String!): DeletePayload!
@@ -53,6 +54,13 @@ type Mutation {
   teamUpdate(id: String!, input: TeamUpdateInput!, mapping: InheritanceEntityMapping): TeamPayload!
   teamMembershipCreate(input: TeamMembershipCreateInput!): TeamMembershipPayload!
   teamMembershipDelete(alsoLeaveParentTeams: Boolean, id: String!): DeletePayload!
+}
+
+enum ProductIntelligenceScope {
+  none
+  team
+  teamHierarchy
+  workspace
 }
 
 type ActorBot {
@@ -261,6 +269,7 @@ type Issue {
   inverseRelations(after: String, before: String, first: Int, includeArchived: Boolean, last: Int, orderBy: PaginationOrderBy): IssueRelationConnection!
   labels(after: String, before: String, filter: IssueLabelFilter, first: Int, includeArchived: Boolean, last: Int, orderBy: PaginationOrderBy): IssueLabelConnection!
   relations(after: String, before: String, first: Int, includeArchived: Boolean, last: Int, orderBy: PaginationOrderBy): IssueRelationConnection!
+  subscribers(after: String, before: String, filter: UserFilter, first: Int, includeArchived: Boolean, includeDisabled: Boolean, last: Int, orderBy: PaginationOrderBy): UserConnection!
 }
 
 type IssueArchivePayload {
@@ -749,9 +758,21 @@ input CommentCollectionFilter {
 
 input CommentCreateInput {
   body: String
+  bodyData: JSON
+  createAsUser: String
+  createOnSyncedSlackThread: Boolean
+  createdAt: DateTime
+  displayIconUrl: String
+  doNotSubscribeToIssue: Boolean
+  documentContentId: String
   id: String
+  initiativeUpdateId: String
   issueId: String
   parentId: String
+  postId: String
+  projectUpdateId: String
+  quotedText: String
+  subscriberIds: [String!]
 }
 
 input CommentFilter {
@@ -767,6 +788,12 @@ input CommentFilter {
 
 input CommentUpdateInput {
   body: String
+  bodyData: JSON
+  doNotSubscribeToIssue: Boolean
+  quotedText: String
+  resolvingCommentId: String
+  resolvingUserId: String
+  subscriberIds: [String!]
 }
 
 input CompletedAtSort {
@@ -879,16 +906,40 @@ input IssueCollectionFilter {
 
 input IssueCreateInput {
   assigneeId: String
+  boardOrder: Float
+  completedAt: DateTime
+  createAsUser: String
+  createdAt: DateTime
+  cycleId: String
+  delegateId: String
   description: String
+  descriptionData: JSON
+  displayIconUrl: String
   dueDate: TimelessDate
   estimate: Int
   id: String
   labelIds: [String!]
+  lastAppliedTemplateId: String
   parentId: String
+  preserveSortOrderOnCreate: Boolean
   priority: Int
+  prioritySortOrder: Float
+  projectId: String
+  projectMilestoneId: String
+  referenceCommentId: String
+  slaBreachesAt: DateTime
+  slaStartedAt: DateTime
+  slaType: SLADayCountType
+  sortOrder: Float
+  sourceCommentId: String
+  sourcePullRequestCommentId: String
   stateId: String
+  subIssueSortOrder: Float
+  subscriberIds: [String!]
   teamId: String!
+  templateId: String
   title: String
+  useDefaultTemplate: Boolean
 }
 
 input IssueFilter {
@@ -938,6 +989,7 @@ input IssueLabelCreateInput {
   isGroup: Boolean
   name: String!
   parentId: String
+  retiredAt: DateTime
   teamId: String
 }
 
@@ -960,6 +1012,7 @@ input IssueLabelUpdateInput {
   isGroup: Boolean
   name: String
   parentId: String
+  retiredAt: DateTime
 }
 
 input IssueRelationCreateInput {
@@ -1005,16 +1058,34 @@ input IssueSortInput {
 input IssueUpdateInput {
   addedLabelIds: [String!]
   assigneeId: String
+  autoClosedByParentClosing: Boolean
+  boardOrder: Float
+  cycleId: String
+  delegateId: String
   description: String
+  descriptionData: JSON
   dueDate: TimelessDate
   estimate: Int
   labelIds: [String!]
+  lastAppliedTemplateId: String
   parentId: String
   priority: Int
+  prioritySortOrder: Float
+  projectId: String
+  projectMilestoneId: String
   removedLabelIds: [String!]
+  slaBreachesAt: DateTime
+  slaStartedAt: DateTime
+  slaType: SLADayCountType
+  snoozedById: String
+  snoozedUntilAt: DateTime
+  sortOrder: Float
   stateId: String
+  subIssueSortOrder: Float
+  subscriberIds: [String!]
   teamId: String
   title: String
+  trashed: Boolean
 }
 
 input LabelGroupSort {
@@ -1206,16 +1277,44 @@ input StringComparator {
 }
 
 input TeamCreateInput {
+  autoArchivePeriod: Float
+  autoClosePeriod: Float
+  autoCloseStateId: String
   color: String
+  cycleCooldownTime: Int
+  cycleDuration: Int
+  cycleIssueAutoAssignCompleted: Boolean
+  cycleIssueAutoAssignStarted: Boolean
+  cycleLockToActive: Boolean
+  cycleStartDay: Float
   cyclesEnabled: Boolean
+  defaultIssueEstimate: Float
+  defaultProjectTemplateId: String
+  defaultTemplateForMembersId: String
+  defaultTemplateForNonMembersId: String
   description: String
+  groupIssueHistory: Boolean
   icon: String
   id: String
+  inheritIssueEstimation: Boolean
+  inheritProductIntelligenceScope: Boolean
+  inheritWorkflowStatuses: Boolean
+  issueEstimationAllowZero: Boolean
+  issueEstimationExtended: Boolean
+  issueEstimationType: String
+  issueOrderingNoPriorityFirst: Boolean
   key: String
+  markedAsDuplicateWorkflowStateId: String
   name: String!
+  organizationId: String
+  parentId: String
   private: Boolean
+  productIntelligenceScope: ProductIntelligenceScope
+  requirePriorityToLeaveTriage: Boolean
+  setIssueSortOrderOnStateChange: String
   timezone: String
   triageEnabled: Boolean
+  upcomingCycleCount: Float
 }
 
 input TeamFilter {
@@ -1244,13 +1343,52 @@ input TeamSort {
 }
 
 input TeamUpdateInput {
+  aiThreadSummariesEnabled: Boolean
+  autoArchivePeriod: Float
+  autoCloseChildIssues: Boolean
+  autoCloseParentIssues: Boolean
+  autoClosePeriod: Float
+  autoCloseStateId: String
   color: String
+  cycleCooldownTime: Int
+  cycleDuration: Int
+  cycleEnabledStartDate: DateTime
+  cycleIssueAutoAssignCompleted: Boolean
+  cycleIssueAutoAssignStarted: Boolean
+  cycleLockToActive: Boolean
+  cycleStartDay: Float
+  cyclesEnabled: Boolean
+  defaultIssueEstimate: Float
+  defaultIssueStateId: String
+  defaultProjectTemplateId: String
+  defaultTemplateForMembersId: String
+  defaultTemplateForNonMembersId: String
   description: String
+  groupIssueHistory: Boolean
   icon: String
+  inheritIssueEstimation: Boolean
+  inheritProductIntelligenceScope: Boolean
+  inheritWorkflowStatuses: Boolean
+  issueEstimationAllowZero: Boolean
+  issueEstimationExtended: Boolean
+  issueEstimationType: String
+  issueOrderingNoPriorityFirst: Boolean
+  joinByDefault: Boolean
   key: String
+  markedAsDuplicateWorkflowStateId: String
   name: String
+  parentId: String
   private: Boolean
+  productIntelligenceScope: ProductIntelligenceScope
+  requirePriorityToLeaveTriage: Boolean
+  scimManaged: Boolean
+  setIssueSortOrderOnStateChange: String
+  slackIssueComments: Boolean
+  slackIssueStatuses: Boolean
+  slackNewIssue: Boolean
   timezone: String
+  triageEnabled: Boolean
+  upcomingCycleCount: Float
 }
 
 input TitleSort {
@@ -1447,6 +1585,8 @@ union ExternalEntityInfoMetadata = ExternalEntityInfoGithubMetadata | ExternalEn
 scalar DateTime
 
 scalar DateTimeOrDuration
+
+scalar JSON
 
 scalar JSONObject
 

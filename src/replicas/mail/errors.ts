@@ -1,3 +1,5 @@
+import type { RequestProblem } from '../types.ts';
+
 /**
  * MailHub errors: an HTTP status and `{ "error": { "code", "message", "field"?, "details"? } }`. `field` is the path
  * of the offending input field, dotted (`to.1`, `start_at`), so an agent can tell exactly what to fix. Handlers
@@ -29,3 +31,32 @@ export function notFound(kind: string, id: string, field?: string): Response {
 export function conflict(message: string, field?: string): Response {
   return apiError(409, 'conflict', message, field ? { field } : {});
 }
+
+/** A request refused where it enters, in MailHub's shape: the field for NUL, the limit for sizes and time. */
+export function requestProblem(problem: RequestProblem): Response {
+  switch (problem.kind) {
+    case 'malformed_path':
+      return apiError(400, 'invalid_request', problem.detail);
+    case 'nul':
+      return invalidField(problem.field, 'must not contain the NUL character (U+0000)');
+    case 'body_too_large':
+      return apiError(413, 'payload_too_large', `the request body exceeds the limit of ${problem.limit} bytes`);
+    case 'url_too_long':
+      return apiError(414, 'uri_too_long', `the request URL exceeds the limit of ${problem.limit} bytes`);
+    case 'headers_too_large':
+      return apiError(431, 'headers_too_large', `the request headers exceed the limit of ${problem.limit} bytes`);
+    case 'timeout':
+      return apiError(503, 'timeout', problem.detail);
+  }
+}
+
+/** Fault injection's answers: 429 `rate_limited` with `Retry-After`, 503 `unavailable`; lists page with `page_size`. */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = apiError(429, 'rate_limited', `too many requests: retry after ${retryAfterSeconds} s`);
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => apiError(503, 'unavailable', 'the service is briefly unavailable: retry'),
+  pageParam: 'page_size',
+};

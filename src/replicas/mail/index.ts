@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { apiError } from './errors.ts';
+import { apiError, faultResponses, requestProblem } from './errors.ts';
 import { readParams } from './input.ts';
 import { routes } from './routes.ts';
 import { schemaSql } from './schema.ts';
@@ -32,4 +32,6 @@ export const mail = {
     return apiError(500, 'internal_error', `the server failed: ${(err as Error)?.message ?? String(err)}`);
   },
   readParams,
+  requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

@@ -1,3 +1,5 @@
+import type { RequestProblem } from '../types.ts';
+
 /**
  * Slack answers almost every failure with HTTP 200 and `{ ok: false, error }`; the official SDKs read `ok`, not the
  * status (https://docs.slack.dev/apis/web-api/#responses). Handlers `throw slackError(…)`: the router returns a thrown
@@ -37,3 +39,40 @@ export function unknownMethod(method: string): Response {
 export function internalError(): Response {
   return slackError('internal_error');
 }
+
+/**
+ * A request refused where it enters. Slack keeps its envelope for these too: a NUL is `invalid_arguments` naming the
+ * field; a body over the limit is HTTP 413 (Slack documents no code for it: `request_too_large` is DiffLab's); the time
+ * budget is Slack's `service_unavailable`. Slack's methods take no path parameters, so a path that does not decode is
+ * an unknown method.
+ */
+export function requestProblem(problem: RequestProblem): Response {
+  switch (problem.kind) {
+    case 'nul':
+      return invalidArguments(`${problem.field} must not contain the NUL character`, `/${problem.field.replace(/\./g, '/')}`);
+    case 'malformed_path':
+      return slackError('unknown_method', { req_method: '' }, 404);
+    case 'body_too_large':
+      return slackError('request_too_large', { detail: problem.detail }, 413);
+    case 'url_too_long':
+      return slackError('request_too_large', { detail: problem.detail }, 414);
+    case 'headers_too_large':
+      return slackError('request_too_large', { detail: problem.detail }, 431);
+    case 'timeout':
+      return slackError('service_unavailable', { detail: problem.detail });
+  }
+}
+
+/**
+ * Fault injection's answers. A rate limit is HTTP 429 with `Retry-After` in seconds and `ok: false, "ratelimited"`
+ * (https://docs.slack.dev/apis/web-api/rate-limits); `limit` is the page size of the cursor-paginated methods.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = slackError('ratelimited', {}, 429);
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => slackError('service_unavailable', {}, 503),
+  pageParam: 'limit',
+};

@@ -1,6 +1,6 @@
 import type { Replica } from '../types.ts';
 import { tokenProblem } from './auth.ts';
-import { internalError, isSlackError, slackError, unknownMethod } from './errors.ts';
+import { faultResponses, internalError, isSlackError, requestProblem, slackError, unknownMethod } from './errors.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -33,4 +33,6 @@ export const slack = {
   isErrorResponse(response: Response): boolean {
     return response.status !== 200 || isSlackError(response);
   },
+  requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

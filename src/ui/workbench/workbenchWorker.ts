@@ -9,9 +9,12 @@ import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
+import { installBrowserPatternWorker } from '../patternWorker.ts';
 import { pageSandboxFactory } from './pageSandboxFactory.ts';
 import { sessionWorld } from '../../agent/world.ts';
 import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
+
+installBrowserPatternWorker();
 
 const scope = self as unknown as {
   postMessage(message: FromWorker, transfer?: Transferable[]): void;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -34,5 +34,21 @@ describe('seed lookup', () => {
     expect(() => readSeed(root, 'absent')).toThrow(/seed "absent" not found/);
     expect(() => readSeed(root, 'broken')).toThrow(/not valid JSON/);
     expect(readSeed(root, 'nested')).toEqual({ teams: [] });
+  });
+});
+
+describe('seed lookup through symbolic links', () => {
+  const linked = mkdtempSync(join(tmpdir(), 'difflab-seeds-linked-'));
+  afterAll(() => rmSync(linked, { recursive: true, force: true }));
+  mkdirSync(join(linked, 'seeds'));
+  symlinkSync(join(root, 'slack', 'seeds', 'nested.json'), join(linked, 'seeds', 'via_link.json'));
+  symlinkSync(join(root, 'slack'), join(linked, 'svc'));
+  symlinkSync(join(linked, 'missing.json'), join(linked, 'seeds', 'dangling.json'));
+
+  it('follows links to seed files and to service folders; a dangling link is listed so that reading it names the problem', () => {
+    expect(listSeeds(linked).map((s) => s.name).sort()).toEqual(['broken', 'dangling', 'direct', 'nested', 'via_link']);
+    expect(readSeed(linked, 'via_link')).toEqual({ teams: [] });
+    expect(findSeedFile(linked, 'nested')).toBe(join(linked, 'svc', 'seeds', 'nested.json'));
+    expect(() => readSeed(linked, 'dangling')).toThrow(/not found|ENOENT/);
   });
 });

@@ -22,7 +22,7 @@ describe.skipIf(!present)('Linear replica on the Agent-Diff seed', () => {
     expect(r.body.data.issue).toMatchObject({ identifier: 'ENG-1', team: { key: 'ENG' }, state: { type: 'backlog' } });
   });
 
-  it('creates an issue numbered in its team, and the diff shows one new issues row', async () => {
+  it("creates an issue numbered in its team; the diff shows the new issues row and the team's issueCount grown", async () => {
     const before = await t.query<{ n: number }>(`SELECT max("number")::int AS n FROM issues WHERE "teamId" = $1`, [ENG]);
     const r = await t.gql(`mutation($input: IssueCreateInput!) { issueCreate(input: $input) { success issue { identifier title priority priorityLabel state { name } creator { id } } } }`, {
       input: { teamId: ENG, title: 'Fix login bug', priority: 2 },
@@ -31,7 +31,12 @@ describe.skipIf(!present)('Linear replica on the Agent-Diff seed', () => {
     expect(r.body.data.issueCreate).toMatchObject({ success: true, issue: { identifier: `ENG-${before[0].n + 1}`, priority: 2, priorityLabel: 'High', creator: { id: AGENT } } });
     const diff = await t.diff();
     expect(diff.inserts.map((row) => row.__table__)).toEqual(['issues']);
-    expect(diff.updates).toEqual([]);
+    // As in Agent-Diff's recorded diffs of the same task: the team row changes in issueCount only.
+    expect(diff.updates).toHaveLength(1);
+    const [u] = diff.updates;
+    expect(u.__table__).toBe('teams');
+    expect(Object.keys(u.after).filter((k) => JSON.stringify(u.after[k]) !== JSON.stringify(u.before[k]))).toEqual(['issueCount']);
+    expect(u.after.issueCount).toBe(Number(u.before.issueCount) + 1);
   });
 
   it('filters issues through relations: team key and state type', async () => {

@@ -39,9 +39,24 @@ describe.skipIf(!present)("Agent-Diff's Linear tasks, solved through the API, pa
   }
   const teamId = async (name: string) => (await ok(`query($n: String) { teams(filter: {name: {eq: $n}}) { nodes { id } } }`, { n: name })).teams.nodes[0].id;
 
-  it('test_0: create an issue in Engineering', async () => {
+  it("test_0: create an issue in Engineering; the team's issueCount grows, and the closed world explains it by the new issue", async () => {
     await ok(`mutation($t: String!) { issueCreate(input: {teamId: $t, title: "Fix login bug"}) { success } }`, { t: await teamId('Engineering') });
-    expect((await verdict('test_0')).agent_diff_passed).toBe(true);
+    const v = await verdict('test_0');
+    expect(v.agent_diff_passed).toBe(true);
+    expect((await t.diff()).updates.map((u) => u.__table__)).toEqual(['teams']);
+    expect(v.closed_world_passed).toBe(true);
+  });
+
+  it('test_12-style label changes: labelIds follows the association rows and is explained by them', async () => {
+    const labels = await ok(`{ issueLabels { nodes { id name } } }`);
+    const bug = labels.issueLabels.nodes[0].id;
+    await ok(`mutation($l: String!) { issueAddLabel(id: "ENG-2", labelId: $l) { success } }`, { l: bug });
+    const diff = await t.diff();
+    expect(diff.updates.map((u) => u.__table__)).toEqual(['issues']);
+    expect(diff.updates[0].after.labelIds).toContain(bug);
+    const spec: AssertionSpec = { assertions: [{ diff_type: 'added', entity: 'issue_label_issue_association', where: { issue_label_id: bug }, expected_count: 1 }], ignore_fields: suite.ignore_fields };
+    const v = evaluateDiff(spec, diff, { schema: t.env.template.schemaInfo, closedWorld: true });
+    expect(v.closed_world_passed).toBe(true);
   });
 
   it('test_6: priority to Urgent changes priority and priorityLabel only', async () => {

@@ -48,7 +48,7 @@ describe('MailHub in code mode and tool mode', () => {
     expect(sent.status).toBe(201);
     const { run } = await session.env.diffs();
     expect(JSON.stringify(run)).toBe(JSON.stringify(scriptDiff));
-    expect(session.evaluate(run).passed).toBe(true);
+    expect((await session.evaluate(run)).passed).toBe(true);
     await session.dispose();
   });
 

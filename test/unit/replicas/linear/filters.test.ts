@@ -123,12 +123,21 @@ describe('pagination', () => {
     expect(back.body.data.issues.pageInfo).toEqual({ hasPreviousPage: true, hasNextPage: true });
   });
 
-  it('orderBy updatedAt and sort by priority', async () => {
+  it('orderBy updatedAt (oldest first, as createdAt) and sort by priority', async () => {
     const r = await t.gql(`{ issues(first: 20, sort: [{priority: {order: Ascending}}]) { nodes { priority } } }`);
     const p = r.body.data.issues.nodes.map((n: any) => (n.priority === 0 ? 5 : n.priority));
     expect(p).toEqual([...p].sort((a, b) => a - b));
     const u = await t.gql(`{ issues(first: 20, orderBy: updatedAt) { nodes { updatedAt } } }`);
     const times = u.body.data.issues.nodes.map((n: any) => n.updatedAt);
-    expect(times).toEqual([...times].sort().reverse());
+    expect(times).toEqual([...times].sort());
+  });
+
+  it('lists oldest first by default, rows created at the same instant by id ascending (as Agent-Diff recorded them)', async () => {
+    const r = await t.gql(`{ workflowStates(first: 250) { nodes { id createdAt } } }`);
+    const nodes = r.body.data.workflowStates.nodes.map((n: any) => [n.createdAt, n.id]);
+    expect(nodes).toEqual([...nodes].sort((a, b) => (a[0] === b[0] ? (a[1] < b[1] ? -1 : 1) : a[0] < b[0] ? -1 : 1)));
+    const issues = (await t.gql(`{ issues(first: 250) { nodes { createdAt } } }`)).body.data.issues.nodes.map((n: any) => n.createdAt);
+    expect(issues).toEqual([...issues].sort());
+    expect(issues[0] < issues[issues.length - 1]).toBe(true);
   });
 });

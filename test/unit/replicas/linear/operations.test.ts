@@ -116,21 +116,37 @@ describe('issues', () => {
   });
 
   it('moving an issue to another team changes teamId only (as Agent-Diff\'s verdicts expect)', async () => {
-    const r = await t.gql('mutation { issueUpdate(id: "issue-mob-ios-crash-dup", input: {teamId: "WEB"}) { issue { identifier team { key } } } }');
+    const r = await t.gql('mutation { issueUpdate(id: "issue-mob-ios-crash-dup", input: {teamId: "team-web"}) { issue { identifier team { key } } } }');
     expect(r.body.data.issueUpdate.issue).toEqual({ identifier: 'MOB-3', team: { key: 'WEB' } });
     const diff = await t.diff();
     const u = diff.updates[0];
     expect(Object.keys(u.after).filter((k) => JSON.stringify(u.after[k]) !== JSON.stringify(u.before[k])).sort()).toEqual(['teamId', 'updatedAt']);
   });
 
-  it('addedLabelIds / removedLabelIds and issueAddLabel / issueRemoveLabel edit the association rows', async () => {
+  it('addedLabelIds / removedLabelIds and issueAddLabel / issueRemoveLabel edit the association rows and keep labelIds in step', async () => {
     await t.gql('mutation { issueUpdate(id: "PAY-1", input: {addedLabelIds: ["label-regression"], removedLabelIds: ["label-customer"]}) { success } }');
     await t.gql('mutation { issueAddLabel(id: "PAY-2", labelId: "label-security") { success } }');
     await t.gql('mutation { issueRemoveLabel(id: "PAY-2", labelId: "label-improvement") { success } }');
     const diff = await t.diff();
     expect(diff.inserts.map((r) => `${r.issue_id}+${r.issue_label_id}`).sort()).toEqual(['issue-pay-double-charge+label-regression', 'issue-pay-idempotency+label-security']);
     expect(diff.deletes.map((r) => `${r.issue_id}-${r.issue_label_id}`).sort()).toEqual(['issue-pay-double-charge-label-customer', 'issue-pay-idempotency-label-improvement']);
-    expect(diff.updates).toEqual([]);
+    // Each issue's row changes in labelIds (and updatedAt) only, to the labels its association rows now hold.
+    expect(diff.updates.map((u) => u.after.id).sort()).toEqual(['issue-pay-double-charge', 'issue-pay-idempotency']);
+    for (const u of diff.updates) {
+      expect(Object.keys(u.after).filter((k) => JSON.stringify(u.after[k]) !== JSON.stringify(u.before[k])).sort()).toEqual(['labelIds', 'updatedAt']);
+      const rows = await t.query<{ l: string }>(`SELECT "issue_label_id" AS l FROM issue_label_issue_association WHERE "issue_id" = $1`, [u.after.id]);
+      expect([...(u.after.labelIds as string[])].sort()).toEqual(rows.map((r) => r.l).sort());
+    }
+  });
+
+  it('a team key where teamId wants an id is refused as Linear refuses it; an unknown UUID is not found', async () => {
+    const r = await t.gql('mutation { issueCreate(input: {teamId: "CORE", title: "By key"}) { success } }');
+    expect(r.status).toBe(400);
+    expect(r.body.errors[0]).toMatchObject({ message: 'Argument Validation Error', extensions: { type: 'invalid input', userPresentableMessage: 'teamId must be a UUID' } });
+    const u = await t.gql('mutation { issueUpdate(id: "PAY-1", input: {teamId: "4a7c0a0e-0f5e-4c5e-9f0a-6a1b2c3d4e5f"}) { success } }');
+    expect(u.body.errors[0].message).toBe('Entity not found: Team');
+    expect((await t.diff()).inserts).toEqual([]);
+    expect((await t.diff()).updates).toEqual([]);
   });
 
   it('issueArchive hides the issue from lists; issueDelete trashes it; issueUnarchive brings it back', async () => {
@@ -203,7 +219,8 @@ describe('comments, labels, relations, states, teams', () => {
     const r = await t.gql('mutation { teamCreate(input: {name: "Growth Experiments", key: "GRO"}) { team { id key states { nodes { name } } members { nodes { id } } } } }');
     const team = r.body.data.teamCreate.team;
     expect(team.key).toBe('GRO');
-    expect(team.states.nodes.map((s: any) => s.name).sort()).toEqual(['Backlog', 'Canceled', 'Done', 'Duplicate', 'In Progress', 'In Review', 'Todo']);
+    // Linear's documented default workflow, in its order.
+    expect(team.states.nodes.map((s: any) => s.name)).toEqual(['Backlog', 'Todo', 'In Progress', 'Done', 'Canceled']);
     expect(team.members.nodes).toEqual([{ id: OPS_AGENT }]);
     const m = await t.gql(`mutation { teamMembershipCreate(input: {teamId: "${team.id}", userId: "user-greta"}) { teamMembership { user { id } team { key } } } }`);
     expect(m.body.data.teamMembershipCreate.teamMembership).toEqual({ user: { id: 'user-greta' }, team: { key: 'GRO' } });

@@ -1,0 +1,175 @@
+import { connect } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type ServerHandle } from '../../../src/cli/serve.ts';
+import { MAX_BODY_BYTES, MAX_URL_BYTES } from '../../../src/replicas/limits.ts';
+
+// Issue 14's hostile requests, each while a health check and an ordinary read in another environment are answered.
+// "In flight" is made certain by the client: each hostile request is sent whole but for its last bytes, the other
+// two are sent and answered, then the rest follows and the hostile request gets its (bounded, service-shaped)
+// answer. The catastrophic pattern also runs fully sent: its evaluation is in a worker, so the others come first.
+let server: ServerHandle;
+let port: number;
+let otherEnv: string;
+
+beforeAll(async () => {
+  server = await startServer({ port: 0, seedsDir: 'scenarios' });
+  port = server.port;
+  otherEnv = (await platform('POST', '/initEnv', { templateName: 'northwind_slack' })).environmentId;
+}, 180_000);
+afterAll(async () => {
+  await server?.close();
+});
+
+async function platform(method: string, path: string, body?: unknown): Promise<any> {
+  const r = await fetch(`${server.url}/api/platform${path}`, { method, headers: { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
+  return r.json();
+}
+
+interface Raw {
+  status: number;
+  body: string;
+}
+
+/** A request on its own connection, sent but for its last `held` bytes; `finish` sends them; `answer` resolves with the response. */
+function held(head: string, body: Buffer | string = '', held = 1): { finish(): void; answer: Promise<Raw>; sent: Promise<void>; write(b: Buffer): Promise<void> } {
+  const bytes = Buffer.concat([Buffer.from(head.replace(/\n/g, '\r\n') + '\r\n', 'latin1'), Buffer.isBuffer(body) ? body : Buffer.from(body)]);
+  const socket = connect(port, '127.0.0.1');
+  const chunks: Buffer[] = [];
+  const answer = new Promise<Raw>((resolve, reject) => {
+    socket.on('data', (c) => chunks.push(c));
+    // A server that answered and closed while the client was still sending (a body over the limit) resets the rest.
+    socket.on('error', (err) => (chunks.length ? socket.destroy() : reject(err)));
+    socket.on('close', () => {
+      const text = Buffer.concat(chunks).toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      resolve({ status: Number(/^HTTP\/1\.1 (\d+)/.exec(text)?.[1] ?? 0), body: text.slice(split + 4) });
+    });
+  });
+  const sent = new Promise<void>((resolve) => socket.write(bytes.subarray(0, bytes.length - held), () => resolve()));
+  // The server closes after its answer (Connection: close); the client never half-closes first.
+  return { finish: () => void socket.write(bytes.subarray(bytes.length - held)), answer, sent, write: (b) => new Promise<void>((resolve) => socket.write(b, () => resolve())) };
+}
+
+const headers = (method: string, path: string, length?: number, type = 'application/json') =>
+  `${method} ${path} HTTP/1.1\nHost: 127.0.0.1\nAuthorization: Bearer hostile\nConnection: close\nContent-Type: ${type}\n${length === undefined ? '' : `Content-Length: ${length}\n`}`;
+
+/** Runs a health check and an ordinary read (another environment's Slack channels) and records when each is answered. */
+async function othersDuring(order: string[]): Promise<void> {
+  await Promise.all([
+    fetch(`${server.url}/api/platform/health`).then(async (r) => {
+      expect((await r.json()).status).toBe('healthy');
+      order.push('health');
+    }),
+    fetch(`${server.url}/api/env/${otherEnv}/services/slack/conversations.list`, { method: 'POST', headers: { authorization: 'Bearer x' } }).then(async (r) => {
+      expect((await r.json()).ok).toBe(true);
+      order.push('read');
+    }),
+  ]);
+}
+
+async function inFlight(request: { finish(): void; answer: Promise<Raw>; sent: Promise<void> }): Promise<{ order: string[]; answer: Raw }> {
+  const order: string[] = [];
+  await request.sent;
+  await othersDuring(order);
+  request.finish();
+  const answer = await request.answer;
+  order.push('hostile');
+  return { order, answer };
+}
+
+const both = ['health', 'read', 'hostile'];
+const sameOrder = (order: string[]) => expect([...order.slice(0, 2)].sort().concat(order.slice(2))).toEqual(both);
+
+describe('serve: one request never takes the server down (issue 14)', () => {
+  it('Linear: nested connections are refused as too complex, before they run', async () => {
+    const level = (inner: string) => `issues(first: 50) { nodes { id team { ${inner} } } }`;
+    const query = `{ ${level(level(level(level('issues(first: 50) { nodes { id title } }'))))} }`;
+    const body = JSON.stringify({ query });
+    const { order, answer } = await inFlight(held(headers('POST', '/graphql', Buffer.byteLength(body)), body));
+    sameOrder(order);
+    expect(answer.status).toBe(400);
+    expect(JSON.parse(answer.body).errors[0]).toMatchObject({ message: 'Query too complex', extensions: { type: 'invalid input' } });
+  });
+
+  it('Calendar: an open-ended SECONDLY series listed a month out, its instances, and one instance by id', async () => {
+    const cal = '/calendar/v3/calendars/primary/events';
+    const made = await fetch(`${server.url}${cal}`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+      body: JSON.stringify({ summary: 'tick', start: { dateTime: '2026-04-24T17:00:00Z', timeZone: 'UTC' }, end: { dateTime: '2026-04-24T17:00:01Z', timeZone: 'UTC' }, recurrence: ['RRULE:FREQ=SECONDLY'] }),
+    });
+    expect(made.status).toBe(200);
+    const id = (await made.json()).id;
+    const cases: [string, number][] = [
+      [`${cal}?singleEvents=true&timeMin=2026-05-24T17:00:00Z&timeMax=2026-05-24T18:00:00Z`, 200],
+      [`${cal}?singleEvents=true&timeMin=2027-04-24T17:00:00Z&timeMax=2027-04-24T18:00:00Z`, 200],
+      [`${cal}/${id}/instances?timeMin=2026-05-24T17:00:00Z&timeMax=2026-05-24T18:00:00Z`, 200],
+      [`${cal}/${id}_20260424T170000Z`, 200],
+      [`${cal}?singleEvents=true&timeMin=2026-05-24T17:00:00Z&timeMax=2027-05-24T17:00:00Z`, 400],
+    ];
+    for (const [path, status] of cases) {
+      // The request is held back by the final CRLF of its header block.
+      const { order, answer } = await inFlight(held(headers('GET', path), '', 2));
+      sameOrder(order);
+      expect(answer.status, path).toBe(status);
+      if (status === 400) expect(JSON.parse(answer.body).error.errors[0].reason).toBe('timeRangeTooLong');
+    }
+  });
+
+  it('evaluation: a catastrophic pattern on text the agent wrote is stopped at its budget and named', async () => {
+    const env = (await platform('POST', '/initEnv', { templateName: 'northwind_slack' })).environmentId;
+    const run = await platform('POST', '/startRun', { envId: env });
+    const posted = await fetch(`${server.url}/api/env/${env}/services/slack/chat.postMessage`, {
+      method: 'POST',
+      headers: { authorization: 'Bearer x', 'content-type': 'application/json' },
+      body: JSON.stringify({ channel: 'general', text: 'a'.repeat(34) + '!' }),
+    });
+    expect((await posted.json()).ok).toBe(true);
+    for (const regex of ['^(a+)+$', '^(?=(a+)+$)']) {
+      const body = JSON.stringify({ runId: run.runId, expectedOutput: { assertions: [{ diff_type: 'added', entity: 'messages', where: { message_text: { regex } }, expected_count: 1 }] } });
+      const { order, answer } = await inFlight(held(headers('POST', '/api/platform/evaluateRun', Buffer.byteLength(body)), body));
+      sameOrder(order);
+      expect(answer.status).toBe(200);
+      expect(JSON.parse(answer.body)).toMatchObject({ passed: false });
+    }
+    // Sent whole: the backtracking pattern runs in a worker for its budget, and the others are answered meanwhile.
+    const body = JSON.stringify({ runId: run.runId, expectedOutput: { assertions: [{ diff_type: 'added', entity: 'messages', where: { message_text: { regex: '^(?=(a+)+$)' } }, expected_count: 1 }] } });
+    const order: string[] = [];
+    const whole = held(headers('POST', '/api/platform/evaluateRun', Buffer.byteLength(body)), body, 0);
+    await whole.sent;
+    const hostile = whole.answer.then((a) => (order.push('hostile'), a));
+    await othersDuring(order);
+    await hostile;
+    sameOrder(order);
+    const results = await platform('GET', `/results/${run.runId}`);
+    expect(results.failures.join('\n')).toContain('"^(?=(a+)+$)"');
+  });
+
+  it(`a 100 MB body: read only up to ${MAX_BODY_BYTES} bytes and answered 413 in the service's shape`, async () => {
+    // Chunked, so that the server cannot refuse it by its Content-Length and has to stop reading it.
+    const chunk = (n: number) => Buffer.concat([Buffer.from(`${n.toString(16)}\r\n`), Buffer.alloc(n, 0x61), Buffer.from('\r\n')]);
+    const request = held(headers('POST', '/2.0/folders').replace('Content-Type', 'Transfer-Encoding: chunked\nContent-Type'), chunk(10 * 1024 * 1024), 0);
+    const order: string[] = [];
+    await request.sent;
+    await othersDuring(order);
+    const answered = request.answer.then((a) => (order.push('hostile'), a));
+    // The rest of the 100 MB: the server answers once the limit is passed and drops what follows.
+    for (let i = 0; i < 9; i++) await Promise.race([request.write(chunk(10 * 1024 * 1024)), answered]);
+    request.finish();
+    const answer = await answered;
+    sameOrder(order);
+    expect(answer.status).toBe(413);
+    expect(JSON.parse(answer.body)).toMatchObject({ type: 'error', code: 'request_entity_too_large' });
+  });
+
+  it(`a URL over ${MAX_URL_BYTES} bytes: 414 in the service's shape`, async () => {
+    const { order, answer } = await inFlight(held(headers('GET', `/v1/messages/search?query=${'q'.repeat(MAX_URL_BYTES)}`), '', 2));
+    sameOrder(order);
+    expect(answer.status).toBe(414);
+    expect(JSON.parse(answer.body)).toMatchObject({ error: { code: 'uri_too_long' } });
+  });
+
+  it('is still healthy afterwards', async () => {
+    expect((await platform('GET', '/health')).status).toBe('healthy');
+  });
+});
