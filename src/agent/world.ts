@@ -96,21 +96,13 @@ export function sessionWorld(session: Session): AgentWorld {
         toolResult: result,
         stepDiff,
         runDiff,
-<<<<<<< HEAD
         verdict: await session.judge(runDiff),
-=======
-        verdict: await session.evaluate(runDiff),
->>>>>>> main
       };
     },
     async finish(answer, trace) {
       if (answer !== null) session.answer = answer;
       const runDiff = await env.diff('run');
-<<<<<<< HEAD
       const verdict = await session.judge(runDiff);
-=======
-      const verdict = await session.evaluate(runDiff);
->>>>>>> main
       return { runDiff, verdict, grade: await session.grade(verdict, runDiff, trace) };
     },
   };

@@ -4,10 +4,9 @@ import { runScript } from '../sandbox/runScript.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { requestTrace } from './trace.ts';
-<<<<<<< HEAD
 import {
   answerFromConsole,
-  evaluateDiff,
+  evaluateDiffBounded,
   gradeHybrid,
   seedProbes,
   withSeedCandidates,
@@ -16,9 +15,6 @@ import {
   type TraceEntry,
   type Verdict,
 } from '../evaluation/index.ts';
-=======
-import { answerFromConsole, evaluateDiffBounded, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
->>>>>>> main
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
 
@@ -178,11 +174,7 @@ export class Session {
     const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
     this.trace.push(...traceOf(script));
-<<<<<<< HEAD
     const verdict = await this.judge(runDiff);
-=======
-    const verdict = await this.evaluate(runDiff);
->>>>>>> main
     return { script, answer: this.answer, stepDiff, runDiff, verdict, grade: await this.grade(verdict, runDiff) };
   }
 
@@ -207,15 +199,10 @@ export class Session {
     });
   }
 
-<<<<<<< HEAD
-  /** The verdict on a diff, each failed assertion with its nearest rows in the diff. */
-  evaluate(diff: Diff): Verdict {
-    return evaluateDiff(this.scenario.spec, diff, {
-=======
-  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched). */
+  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched), each failed
+   * assertion with its nearest rows in the diff. */
   evaluate(diff: Diff): Promise<Verdict> {
     return evaluateDiffBounded(this.scenario.spec, diff, {
->>>>>>> main
       schema: this.env.template.schemaInfo,
       closedWorld: this.scenario.closedWorld,
       answerChecks: this.scenario.answerChecks,
@@ -229,7 +216,7 @@ export class Session {
    * seed too (bounded lookups by the assertion's equality fields; see `Engine.templateRows`).
    */
   async judge(diff: Diff): Promise<Verdict> {
-    const verdict = this.evaluate(diff);
+    const verdict = await this.evaluate(diff);
     const probes = seedProbes(verdict.assertions);
     if (probes.length === 0) return verdict;
     const { engine } = this.workbench;

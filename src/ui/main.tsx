@@ -26,20 +26,7 @@ function safeStorage(): KeyValueStore | undefined {
   }
 }
 
-<<<<<<< HEAD
-=======
-/** The prebuilt PGlite data directory (every replica schema and the project's seeds), or null if missing. */
-async function downloadDataDir(): Promise<ArrayBuffer | null> {
-  try {
-    const res = await fetch(`${import.meta.env.BASE_URL}pgdata.tar.gz`);
-    return res.ok ? await res.arrayBuffer() : null;
-  } catch {
-    return null;
-  }
-}
-
 installBrowserPatternWorker();
->>>>>>> main
 const storage = safeStorage();
 // The data directory's download and the worker were started by boot.ts, the page's first script.
 const workbench = new WorkbenchClient(worker, dataDir, earlyWorkerError());

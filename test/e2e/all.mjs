@@ -9,8 +9,4 @@ import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as studio } from './studio.mjs';
 
-<<<<<<< HEAD
-await runJourneys([playground, studio, agent, bash, ...explain]);
-=======
-await runJourneys([playground, studio, agent, bash, patterns, layout]);
->>>>>>> main
+await runJourneys([playground, studio, agent, bash, patterns, layout, ...explain]);

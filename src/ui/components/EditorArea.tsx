@@ -14,14 +14,9 @@ export function EditorArea() {
   const setMonaco = useApp((s) => s.editor.setMonaco);
   const loadMonaco = useAfterStart();
   return (
-<<<<<<< HEAD
-    <div className="editor-area" data-editor={monaco}>
+    <div className="editor-area" id="editor" data-editor={monaco}>
       <DraftSaveWarning />
       {monaco === 'failed' || !loadMonaco ? (
-=======
-    <div className="editor-area" id="editor" data-editor={monaco}>
-      {monaco === 'failed' ? (
->>>>>>> main
         <PlainEditor />
       ) : (
         <EditorErrorBoundary onError={() => setMonaco('failed')}>

@@ -1,5 +1,5 @@
-import { useMemo } from 'react';
-import { evaluateDiff } from '../../../evaluation/index.ts';
+import { useEffect, useMemo, useState } from 'react';
+import { evaluateDiffBounded } from '../../../evaluation/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { entryByKey } from '../../stores/catalogSlice.ts';
 import { carriedChanges } from '../../stores/carriedChanges.ts';
@@ -17,18 +17,24 @@ export function CarriedChanges() {
   const ready = useApp((s) => s.run.status === 'ready');
   const reset = useApp((s) => s.run.reset);
   const scenario = useApp((s) => entryByKey(s.catalog.entries, s.run.openKey)?.scenario ?? null);
-  const info = useMemo(() => {
-    if (!last || last.step < 2) return null;
-    const carried = carriedChanges(last.runDiff, last.stepDiff, tables);
-    if (carried === 0) return null;
-    // A hybrid-graded scenario's pass needs its grade too; only a plain state-diff verdict can be judged again here.
+  const carried = useMemo(() => (last && last.step >= 2 ? carriedChanges(last.runDiff, last.stepDiff, tables) : 0), [last, tables]);
+  // Whether this step alone would pass: judged again on its own diff, every pattern bounded in time (the script wrote
+  // the texts they match). A hybrid-graded scenario's pass needs its grade too, so only a plain verdict is judged.
+  const [alone, setAlone] = useState<boolean | null>(null);
+  useEffect(() => {
+    setAlone(null);
     const plain = scenario && !scenario.rubrics.length && !scenario.criticalAssertions?.length;
-    const alone = plain
-      ? evaluateDiff(scenario.spec, last.stepDiff, { schema: schemaFromTables(tables), closedWorld: scenario.closedWorld, answerChecks: scenario.answerChecks }).passed
-      : null;
-    return { carried, alone };
-  }, [last, tables, scenario]);
-  if (!last || !info) return null;
+    if (!last || carried === 0 || !plain) return;
+    let current = true;
+    void evaluateDiffBounded(scenario.spec, last.stepDiff, { schema: schemaFromTables(tables), closedWorld: scenario.closedWorld, answerChecks: scenario.answerChecks }).then(
+      (v) => current && setAlone(v.passed),
+    );
+    return () => {
+      current = false;
+    };
+  }, [last, carried, tables, scenario]);
+  if (!last || carried === 0) return null;
+  const info = { carried, alone };
   const earlier = last.step === 2 ? 'step 1' : `steps 1–${last.step - 1}`;
   return (
     <div className="carried-note" role="status" data-testid="carried-changes">

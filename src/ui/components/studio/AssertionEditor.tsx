@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { evaluateDiffBounded, type Verdict } from '../../../evaluation/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { schemaFromTables } from './schemaFromTables.ts';
@@ -12,11 +12,8 @@ export function AssertionEditor() {
   const setText = useApp((s) => s.studio.setSpecText);
   const diff = useApp((s) => s.run.last?.runDiff ?? null);
   const tables = useApp((s) => s.run.tables);
-<<<<<<< HEAD
   const services = useApp((s) => s.catalog.entries.find((e) => e.key === s.catalog.selectedKey)?.scenario.services);
   const names = useMemo(() => specNameIssues(text, tables, services ?? []), [text, tables, services]);
-  const verdict = useMemo(() => (spec && diff ? evaluateDiff(spec, diff, { schema: schemaFromTables(tables) }) : null), [spec, diff, tables]);
-=======
   // Judged with every pattern bounded in time (a backtracking one runs in a worker), so typing never freezes the page.
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   useEffect(() => {
@@ -27,7 +24,6 @@ export function AssertionEditor() {
       current = false;
     };
   }, [spec, diff, tables]);
->>>>>>> main
   return (
     <div className="studio-editor">
       <textarea
