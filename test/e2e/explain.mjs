@@ -84,11 +84,17 @@ async function runScript(page, text) {
 }
 
 /**
- * Scrolls an element of the verdict pane into view, as a person scrolls to the verdict. Below 1100 px the panes
- * stack (the layout's tabs, which bring the verdict forward after a run, come with the layout work).
+ * Scrolls an element into view, as a person scrolls to the verdict. Below 1100 px the panes are tabs, and a run's
+ * end brings the verdict's forward by itself.
  */
 async function reveal(locator) {
   await locator.scrollIntoViewIfNeeded();
+}
+
+/** Below 1100 px, where the panes are tabs: shows the task pane (the editor, the agent's settings and Run). */
+async function showTaskTab(page) {
+  const tab = page.getByTestId('pane-tab-task');
+  if (await tab.isVisible()) await tab.click();
 }
 
 /** Whether an element's box is inside the viewport (its top at least, and not cut off sideways). */
@@ -137,10 +143,14 @@ async function unreachableProviders(page, check) {
     const noCors = await noCorsServer();
     const closed = await closedPort();
     try {
+      await showTaskTab(page);
       await page.getByTestId('mode-agent').click();
       await page.getByTestId('agent-tab-live').click();
+      // The settings fold to one line (a tab's click folds them); Edit opens them as a sheet.
+      if (!(await page.getByTestId('agent-provider').isVisible())) await page.getByTestId('agent-settings-edit').click();
       await page.getByTestId('agent-provider').selectOption('ollama');
       await page.evaluate((url) => window.__difflab.store.getState().agent.setSettings({ baseURL: url, model: 'qwen2.5-coder:7b' }), noCors.url);
+      await page.getByTestId('agent-settings-edit').click();
       const started = Date.now();
       await page.getByTestId('agent-run').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=not-run]') !== null, null, { timeout: 30_000 });
@@ -157,6 +167,7 @@ async function unreachableProviders(page, check) {
       if (page.viewportSize().width >= sizes.wide.width) await screenshots(page, 'explain', 'provider-cors');
 
       await page.evaluate((url) => window.__difflab.store.getState().agent.setSettings({ baseURL: url }), closed);
+      await showTaskTab(page);
       await page.getByTestId('agent-run').click();
       await page.waitForFunction(() => document.querySelector('[data-testid=not-run]')?.getAttribute('data-kind') === 'unreachable', null, { timeout: 30_000 });
       const closedText = await page.getByTestId('not-run').textContent();
@@ -166,6 +177,7 @@ async function unreachableProviders(page, check) {
     } finally {
       await noCors.close();
       forgetProvokedCorsErrors(page.browser, [noCors.url, closed]);
+      await showTaskTab(page);
       await page.getByTestId('mode-script').click();
     }
   });
@@ -318,17 +330,17 @@ async function runShare({ browser, server, check }) {
   }
 
   await check('the HTML export shows both verdicts and the unexplained row marked, readable without JavaScript', async () => {
+    await showTaskTab(page);
     await page.getByTestId('agent-tab-runs').click();
     const file = await page.captureDownload(() => page.getByTestId('runs-html').first().click());
     assert(!/<script(?! type="application\/json")/i.test(file.text), 'the export runs a script');
+    assert(!/<[a-z][^>]*\son[a-z]+\s*=/i.test(file.text.replace(/<script type="application\/json"[\s\S]*?<\/script>/gi, '')), 'the export has an event handler');
     const view = await browser.newPage();
     try {
-      try {
-        await view.raw.setJavaScriptEnabled(false);
-      } catch {
-        // Not every engine's driver can turn scripts off; the export has none that runs (checked above).
-      }
-      await view.raw.setContent(file.text);
+      // Read with scripts forbidden by the page's own policy (turning JavaScript off in the driver leaves its
+      // evaluations hanging in Chromium 156); the export has none that would run anyway (checked above).
+      const noScripts = '<meta http-equiv="Content-Security-Policy" content="script-src \'none\'">';
+      await view.raw.setContent(/<head[^>]*>/i.test(file.text) ? file.text.replace(/<head[^>]*>/i, (h) => h + noScripts) : noScripts + file.text);
       const marked = view.locator('tr.unexplained');
       assert((await marked.count()) >= 1, 'no row is marked unexplained');
       const text = await marked.first().textContent();
@@ -351,6 +363,7 @@ async function runShare({ browser, server, check }) {
         return real.call(this, key, value);
       };
     });
+    await showTaskTab(page);
     await page.getByTestId('mode-script').click();
     await page.evaluate(() => window.__difflab.store.getState().editor.setText('// a long script\n' + '// line\n'.repeat(70_000)));
     const warning = page.getByTestId('draft-save-warning');

@@ -302,9 +302,11 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
         return false;
       }
       const record = value as AgentRunRecord;
-      // Shown at once, at its last step (its verdict); kept with the saved runs meanwhile.
+      // Shown at once, at its last step (its verdict, the tab shown where the panes are tabs); kept with the saved
+      // runs meanwhile.
       void get().agent.saveRun(record);
       get().agent.setOpen(true);
+      get().layout.showTab('verdict');
       void get().agent.openReplay(record.id, 'last');
       return true;
     },

@@ -97,6 +97,7 @@ describe('the studio slice', () => {
     expect(state().agent.step).toBe(1);
     expect(state().run.last?.verdict).toEqual(run.steps[1].verdict);
     expect(state().catalog.selectedKey).toBe('slack/post');
+    expect(state().layout.tab).toBe('verdict'); // where the panes are tabs, the verdict's is shown
 
     started();
     await starting;
