@@ -2,6 +2,7 @@
 // Usage: node test/e2e/all.mjs [--browser chromium|firefox]   (after `npm run build`; E2E_BROWSERS=chromium also picks)
 import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
+import { journey as company } from './company.mjs';
 import { journeys as explain } from './explain.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
@@ -9,4 +10,4 @@ import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as studio } from './studio.mjs';
 
-await runJourneys([playground, studio, agent, bash, patterns, layout, ...explain]);
+await runJourneys([playground, studio, agent, bash, patterns, layout, company, ...explain]);
