@@ -157,7 +157,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       endReason = 'final_answer';
     } else if (react) {
       if (react.kind === 'action') {
-        const { action, outcome } = await runBlock(world, { language: 'bash', source: react.command }, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e));
+        // The protocol's budget is the task's (300 s), not each command's: an action may use what is left of it.
+        const left = settings.timeLimitMs === undefined ? undefined : Math.max(1000, Math.round(settings.timeLimitMs - (performance.now() - started)));
+        const { action, outcome } = await runBlock(world, { language: 'bash', source: react.command }, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e), left);
         if (outcome) action.observation = reactObservation(outcome.script, settings.maxObservationChars);
         record(action, outcome);
         if (outcome) printedAnswer = answerFromConsole(outcome.script.console) ?? printedAnswer;
@@ -235,9 +237,10 @@ async function runBlock(
   max: number,
   signal: AbortSignal | undefined,
   onConsole: (entries: ConsoleEntry[]) => void,
+  timeMs?: number,
 ): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
   const started = performance.now();
-  const outcome = await world.runCode(block.source, { signal, onConsole, language: block.language });
+  const outcome = await world.runCode(block.source, { signal, onConsole, language: block.language, ...(timeMs ? { timeMs } : {}) });
   const ms = Math.round(performance.now() - started);
   const r = outcome.script;
   const observation = scriptObservation(r, max);

@@ -24,7 +24,8 @@ export interface WorldOutcome {
  * the calls to its workbench worker, where the Session lives.
  */
 export interface AgentWorld {
-  runCode(source: string, options: { signal?: AbortSignal; onConsole?: (entries: ConsoleEntry[]) => void; language?: LanguageId }): Promise<WorldOutcome>;
+  /** `timeMs`: the script's time limit, when the protocol gives one (else the sandbox's default). */
+  runCode(source: string, options: { signal?: AbortSignal; onConsole?: (entries: ConsoleEntry[]) => void; language?: LanguageId; timeMs?: number }): Promise<WorldOutcome>;
   callTool(service: string, name: string, args: Record<string, unknown>): Promise<WorldOutcome>;
   /**
    * Records the final answer and evaluates the state as it is; scenarios graded the hybrid way are also graded,
@@ -68,6 +69,7 @@ export function sessionWorld(session: Session): AgentWorld {
     async runCode(source, options) {
       const step = await session.runStep(source, {
         language: options.language,
+        ...(options.timeMs ? { limits: { timeMs: options.timeMs } } : {}),
         signal: options.signal,
         onConsole: options.onConsole ? (e) => options.onConsole!([e]) : undefined,
       });

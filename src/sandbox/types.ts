@@ -60,6 +60,8 @@ export interface RequestLogEntry {
   url: string;
   status: number;
   ms: number;
+  /** A hop the host followed for a redirect (Box's download host): part of the script's call before it, not a call. */
+  redirected?: true;
 }
 
 /** 'aborted': the caller's AbortSignal fired. */

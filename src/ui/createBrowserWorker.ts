@@ -18,6 +18,16 @@ export function startSandboxWorker(language: LanguageId, port: MessagePort, onFa
   return worker;
 }
 
+/**
+ * Python's workers take a second or more to load Pyodide, so once one has been asked for, a spare is kept loading
+ * ahead of the next script (one worker per script stays the rule: the spare has run nothing).
+ */
+let sparePython: Worker | null = null;
+
+function newPythonWorker(): Worker {
+  return new Worker(new URL('./pythonWorker.ts', import.meta.url), { type: 'module', name: 'difflab-python' });
+}
+
 /** Each language's worker is its own chunk, so a page that runs only JavaScript never loads the shell. */
 function startWorker(language: LanguageId): Worker {
   switch (language) {
@@ -25,6 +35,11 @@ function startWorker(language: LanguageId): Worker {
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });
     case 'bash':
       return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
+    case 'python': {
+      const worker = sparePython ?? newPythonWorker();
+      sparePython = newPythonWorker();
+      return worker;
+    }
     default:
       throw new Error(`there is no ${language} sandbox in this build`);
   }
