@@ -1,5 +1,5 @@
 import type { LanguageId } from '../sandbox/languages.ts';
-import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
+import { workerKey, type SandboxLimits, type WorkerFactory, type WorkerLike } from '../sandbox/types.ts';
 
 export interface PrewarmedFactory {
   createWorker: WorkerFactory;
@@ -10,17 +10,19 @@ export interface PrewarmedFactory {
 }
 
 /**
- * Keeps one worker booted ahead of need. Starting a Node sandbox worker (loading the bundled worker and QuickJS)
- * is most of a short script's time, about 100–300 ms, so `run` boots one while PGlite starts and `selftest` boots
- * the next while one script runs. A worker waits for its `run` message before doing anything, so a spare can be
- * handed out at any time; it is reused only for the limits and language it was created with.
+ * Keeps one worker booted ahead of need. Starting a Node sandbox worker (loading the bundled worker and its
+ * language's interpreter, which the runner's `prepare` loads and warms up at once) is most of a short script's
+ * time, 100–300 ms, so `run` boots one while PGlite starts, and `selftest` and an agent run boot the next while one
+ * script runs. A worker runs nothing of a script before its `run` message, so a spare can be handed out at any
+ * time; it serves any script of its language and memory limit (`workerKey`: a ReAct action's time limit, which
+ * shrinks from step to step, does not matter). One worker still runs one script: a spare has run none.
  */
 export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
   let spare: { key: string; worker: WorkerLike } | null = null;
   let disposed = false;
   return {
     createWorker(limits: SandboxLimits, language: LanguageId = 'javascript'): WorkerLike {
-      const key = JSON.stringify([language, limits]);
+      const key = workerKey(limits, language);
       let worker: WorkerLike;
       if (spare && spare.key === key) worker = spare.worker;
       else {
@@ -31,7 +33,7 @@ export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
       return worker;
     },
     warm(limits: SandboxLimits, language: LanguageId = 'javascript'): void {
-      const key = JSON.stringify([language, limits]);
+      const key = workerKey(limits, language);
       if (disposed || spare?.key === key) return;
       spare?.worker.terminate();
       spare = { key, worker: factory(limits, language) };

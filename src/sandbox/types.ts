@@ -99,8 +99,17 @@ export interface ScriptDeterminism {
   randomSeed?: number;
 }
 
-/** Starts a worker that runs scripts of this language (each language has its own worker entry). */
+/**
+ * Starts a worker that runs scripts of this language (each language has its own worker entry). What a worker is
+ * may depend only on the language and `limits.memoryBytes` (Node caps the worker's heap by it): every other limit
+ * reaches the worker in its run message, so a worker started ahead of need serves any script with that memory limit.
+ */
 export type WorkerFactory = (limits: SandboxLimits, language: LanguageId) => WorkerLike;
+
+/** What tells two workers of a WorkerFactory apart (see there): a spare fits a script with the same key. */
+export function workerKey(limits: SandboxLimits, language: LanguageId): string {
+  return `${language}:${limits.memoryBytes}`;
+}
 
 /**
  * A file of a run's scratch directory: what a script wrote there is handed to the next script of the same run

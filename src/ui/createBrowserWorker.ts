@@ -8,7 +8,7 @@ import type { LanguageId } from '../sandbox/languages.ts';
  * src/sandbox/loadQuickJS.ts).
  */
 export function startSandboxWorker(language: LanguageId, port: MessagePort, onFailed: (message: string) => void): Worker {
-  const worker = startWorker(language);
+  const worker = takeWorker(language);
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     onFailed(event.message || 'the sandbox worker failed to load or crashed');
@@ -18,8 +18,27 @@ export function startSandboxWorker(language: LanguageId, port: MessagePort, onFa
   return worker;
 }
 
+/**
+ * One spare worker per language, loading its interpreter (and warming it up: the runner's `prepare`) before it is
+ * needed: started when a language is first asked for — or picked (`prewarmSandbox`) — and again each time the spare
+ * is handed out, so a page that runs only JavaScript never loads the shell. One worker still runs one script: a
+ * spare has run none, and it waits for the port to its host before it runs anything.
+ */
+const spares = new Map<LanguageId, Worker>();
+
+function takeWorker(language: LanguageId): Worker {
+  const worker = spares.get(language) ?? newWorker(language);
+  spares.set(language, newWorker(language));
+  return worker;
+}
+
+/** Starts the language's spare now if there is none, e.g. when Bash is picked in the editor. */
+export function prewarmSandbox(language: LanguageId): void {
+  if (!spares.has(language)) spares.set(language, newWorker(language));
+}
+
 /** Each language's worker is its own chunk, so a page that runs only JavaScript never loads the shell. */
-function startWorker(language: LanguageId): Worker {
+function newWorker(language: LanguageId): Worker {
   switch (language) {
     case 'javascript':
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });

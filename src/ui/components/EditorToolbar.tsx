@@ -2,6 +2,7 @@ import { useApp } from '../hooks/useApp.ts';
 import { entryByKey } from '../stores/catalogSlice.ts';
 import { RunSummary } from './RunSummary.tsx';
 import { languages, type LanguageId } from '../../sandbox/languages.ts';
+import { prewarmSandbox } from '../createBrowserWorker.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const runShortcut = isMac ? '⌘↵' : 'Ctrl+↵';
@@ -54,7 +55,12 @@ export function EditorToolbar() {
       <select
         className="language-picker"
         value={language}
-        onChange={(e) => setLanguage(e.target.value as LanguageId)}
+        onChange={(e) => {
+          const picked = e.target.value as LanguageId;
+          // The first script in a language then finds its interpreter loaded.
+          prewarmSandbox(picked);
+          setLanguage(picked);
+        }}
         disabled={running}
         aria-label="Script language"
         title="The language the script is written in"

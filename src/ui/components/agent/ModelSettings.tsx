@@ -2,6 +2,7 @@ import { providerPresets } from '../../../agent/providers/index.ts';
 import { docsConditions } from '../../../agent/docs.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { FaultsField } from './FaultsField.tsx';
+import { prewarmSandbox } from '../../createBrowserWorker.ts';
 import { agentStorageKeys, REFERENCE_PRESET } from '../../stores/agentSlice.ts';
 
 /** Provider, model, key and run settings. The key field never leaves this page except to the chosen provider. */
@@ -76,7 +77,9 @@ export function ModelSettings() {
           value={settings.mode}
           onChange={(e) => {
             const mode = e.target.value as 'code' | 'tools' | 'react';
-            // The ReAct protocol's own turn limit is 25 (and 300 s, which the loop applies itself).
+            // The ReAct protocol's own turn limit is 25 (and 300 s, which the loop applies itself). Its actions are
+            // Bash: the shell starts loading now.
+            if (mode === 'react') prewarmSandbox('bash');
             setSettings(mode === 'react' ? { mode, maxIterations: 25 } : { mode });
           }}
           disabled={scripted}
