@@ -47,6 +47,12 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchBash.ts')).benchBash(),
   },
   {
+    name: 'python',
+    title:
+      'Python: a request round trip from Python (target median < 3 ms, ≤ 1.5× JavaScript), cold start in Node and the page (target < 3 s), next script (target < 100 ms)',
+    run: async () => (await import('./benchPython.ts')).benchPython(),
+  },
+  {
     name: 'studio',
     title: 'Studio: lint time per scenario, mutation scores per suite',
     run: async () => (await import('./benchStudio.ts')).benchStudio(),

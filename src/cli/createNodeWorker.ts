@@ -7,6 +7,7 @@ import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_
 import type { BuildOptions } from 'esbuild';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
+import { zoneinfoFile } from './zoneinfo.ts';
 
 const MB = 1024 * 1024;
 const NODE_WORKER_STACK_MB = 4;
@@ -16,6 +17,7 @@ const TSX_BOOTSTRAP = new URL('./sandboxWorkerBootstrap.mjs', import.meta.url);
 const WORKER_ENTRIES: Partial<Record<LanguageId, string>> = {
   javascript: './sandboxWorker.ts',
   bash: './bashWorker.ts',
+  python: './pythonWorker.ts',
 };
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 /** Under the repo's node_modules, so the bundle's bare imports (the QuickJS packages) resolve from there. */
@@ -31,6 +33,8 @@ const BUILD_OPTIONS = {
   target: 'node20',
   packages: 'external',
   logLevel: 'silent',
+  // `import text from './x.py?raw'`, as Vite reads it: esbuild drops the query and loads the file as text.
+  loader: { '.py': 'text' },
 } satisfies BuildOptions;
 /** Bundles unused for this long are deleted on a rebuild; a fresher one may still serve another process. */
 const STALE_BUNDLE_MS = 60 * 60 * 1000;
@@ -102,7 +106,10 @@ export function bundleEntry(entry: string, cacheDir: string, root: string = ROOT
   // Loaded only when a bundle must be built: most processes find one.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
   const result = esbuild.buildSync({ ...BUILD_OPTIONS, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: cacheDir });
-  const inputs = Object.keys(result.metafile.inputs).sort();
+  // An input imported with a query (`x.py?raw`) is the file without it.
+  const inputs = Object.keys(result.metafile.inputs)
+    .map((input) => input.replace(/\?[^/]*$/, ''))
+    .sort();
   const hash = contentHash(root, inputs);
   const output = result.outputFiles[0];
   if (!hash || !output) throw new Error('esbuild produced no bundle');
@@ -134,6 +141,11 @@ export function pickWorkerEntry(bundle: () => string, warn: (line: string) => vo
 
 const workerEntries = new Map<LanguageId, URL>();
 
+/** Whether this build has a sandbox for the language. */
+export function hasWorkerFor(language: LanguageId): boolean {
+  return !!WORKER_ENTRIES[language];
+}
+
 /** The TypeScript source of a language's worker entry; throws for a language this build has no sandbox for. */
 export function workerSource(language: LanguageId): URL {
   const entry = WORKER_ENTRIES[language];
@@ -156,6 +168,13 @@ export function sandboxWorkerEntry(language: LanguageId = 'javascript'): URL {
   return entry;
 }
 
+/** What a language's worker entry reads at start (the tsx fallback's bootstrap imports `entry`). */
+function workerData(language: LanguageId): Record<string, unknown> {
+  const entry = workerSource(language).href;
+  if (language !== 'python') return { entry };
+  return { entry, denyImportsHook: new URL('./denyImportsHook.mjs', import.meta.url).href, zoneinfoFile: zoneinfoFile() };
+}
+
 /** A WorkerFactory whose workers start from this entry module (measure-sandbox.ts compares the two). */
 export function nodeWorkerFactory(entry: (language: LanguageId) => URL): WorkerFactory {
   return (limits, language = 'javascript') => {
@@ -164,8 +183,7 @@ export function nodeWorkerFactory(entry: (language: LanguageId) => URL): WorkerF
       execArgv: [],
       // Not the parent's environment either (it may hold an API key): a worker's process.env is its own copy.
       env: {},
-      // The tsx fallback's bootstrap imports this.
-      workerData: { entry: workerSource(language).href },
+      workerData: workerData(language),
       resourceLimits: nodeResourceLimits(limits),
     });
     const adapter: WorkerLike = {

@@ -25,6 +25,7 @@ const commands: Record<string, Command> = {
   merge: lazy(() => import('./agentResults.ts'), (m) => m.mergeSpec, (m) => m.mergeCommand),
   report: lazy(() => import('./agentResults.ts'), (m) => m.reportSpec, (m) => m.reportCommand),
   lint: lazy(() => import('./lint.ts'), (m) => m.lintSpec, (m) => m.lintCommand),
+  replay: lazy(() => import('./replay.ts'), (m) => m.replaySpec, (m) => m.replayCommand),
 };
 
 /** One line per command: the usage list and each command's --help show it. */
@@ -38,6 +39,7 @@ const summaries: Record<string, string> = {
   bench: 'measure environment creation, request latency, diff + evaluation cost and evaluate throughput',
   eval: 'run a model as an agent over scenarios × trials (batch, shardable) and write run records as JSONL',
   merge: 'join results files (shards of one evaluation, or several runs) into one JSONL or CSV',
+  replay: "re-execute Agent-Diff's recorded runs (results files) step by step and compare the verdicts",
   report: 'print the results table of run records: pass rate, pass@k, pass^k, score, closed world, cost',
 };
 

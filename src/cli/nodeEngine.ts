@@ -6,7 +6,7 @@ import type { Judge } from '../evaluation/index.ts';
 import { replicas } from '../replicas/index.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import { defaultLimits, type SandboxLimits, type WorkerFactory } from '../sandbox/types.ts';
-import { Workbench } from '../session/index.ts';
+import { Workbench, type SeedResolver } from '../session/index.ts';
 import { createNodeWorker } from './createNodeWorker.ts';
 import { isFile, repoRoot } from './files.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
@@ -37,12 +37,12 @@ export async function createEngine(): Promise<Engine> {
 /** One engine, the router over every replica, Node workers for the sandbox, seeds from a folder. */
 export async function openWorkbench(
   seedsDir: string,
-  options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null } = {},
+  options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null; seeds?: SeedResolver } = {},
 ): Promise<Workbench> {
   installNodePatternWorker();
   return Workbench.create({
     engine: options.engine ?? (await createEngine()),
-    seeds: seedResolver(seedsDir),
+    seeds: options.seeds ?? seedResolver(seedsDir),
     createWorker: options.createWorker ?? createNodeWorker,
     judge: options.judge,
     verifyTemplates: true,
@@ -55,14 +55,14 @@ export async function openWorkbench(
  */
 export async function withPrewarmedWorkbench<T>(
   seedsDir: string,
-  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId },
+  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId; seeds?: SeedResolver },
   use: (workbench: Workbench) => Promise<T>,
 ): Promise<T> {
   const workers = prewarmed(createNodeWorker);
   workers.warm(options.limits ?? defaultLimits, options.language);
   let workbench: Workbench | undefined;
   try {
-    workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge });
+    workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge, seeds: options.seeds });
     return await use(workbench);
   } finally {
     workers.dispose();

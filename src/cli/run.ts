@@ -11,11 +11,11 @@ import { languageById, languageOfFile, languages } from '../sandbox/languages.ts
 
 export const runSpec = {
   name: 'run',
-  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js|script.sh> [--seeds <dir>]',
+  usage: 'difflab run --suite <suite.json> --test <id> --script <script.js|script.sh|script.py> [--seeds <dir>]',
   flags: {
     suite: { type: 'string', required: true, valueName: 'file', description: "suite file (DiffLab's format or Agent-Diff's)" },
     test: { type: 'string', required: true, valueName: 'id', description: 'id of the test to run' },
-    script: { type: 'string', required: true, valueName: 'file', description: 'the script that calls the real API hosts: JavaScript (.js, fetch) or Bash (.sh, curl)' },
+    script: { type: 'string', required: true, valueName: 'file', description: 'the script that calls the real API hosts: JavaScript (.js, fetch), Bash (.sh, curl) or Python (.py, requests)' },
     language: { type: 'string', valueName: 'name', description: `the script's language (${languages.map((l) => l.id).join(', ')})`, defaultText: "from the script's extension; else javascript" },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
     'timeout-ms': { type: 'number', valueName: 'ms', description: "the script's time budget", defaultText: '10000' },

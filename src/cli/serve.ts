@@ -73,7 +73,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const suites = options.suites ?? [];
   const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
   const defaultEnvs = await createDefaultEnvs(platform, workbench.router.replicas, suites, options);
-  const context: Context = { platform, workbench, defaultEnvs, realPaths: realPaths(workbench.router.replicas) };
+  const context: Context = { platform, workbench, defaultEnvs, realPaths: realPaths(workbench.router.replicas), origin: '' };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const response = await dispatch(req, context);
@@ -92,6 +92,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const { port } = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : (options.host ?? '127.0.0.1');
   const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  context.origin = url;
 
   let closed = false;
   return {
@@ -179,6 +180,8 @@ interface Context {
   defaultEnvs: Map<string, EnvRecord>;
   /** The replicas' real API paths, longest first: worked out once, read by every request. */
   realPaths: RealPath[];
+  /** The server's own URL, for redirects when a request's Host header does not say it. */
+  origin: string;
 }
 
 const notFound = (detail: string) => Response.json({ detail }, { status: 404 });
@@ -192,7 +195,7 @@ const NODE_MAX_HEADER_BYTES = 1024 * 1024;
 /** Where a request goes, worked out from its path alone (before its body is read). */
 type Target =
   | { kind: 'platform'; path: string }
-  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord }
+  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor }
   | { kind: 'none'; response: Response };
 
 function targetOf(pathname: string, ctx: Context): Target {
@@ -212,14 +215,16 @@ function targetOf(pathname: string, ctx: Context): Target {
     if (!target) {
       return { kind: 'none', response: notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`) };
     }
-    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record };
+    const pathFor: PathFor = (replica, path) => `/api/env/${env[1]}/services/${replica.servicePath}/${path}`;
+    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor };
   }
 
   const direct = realPathTarget(ctx.workbench.router, ctx.realPaths, pathname);
   if (direct) {
     const record = ctx.defaultEnvs.get(direct.replica.name);
     if (!record) return { kind: 'none', response: notFound(`no default ${direct.replica.title} environment: the seeds folder has no ${direct.replica.name} seed (pass --seed)`) };
-    return { kind: 'service', replica: direct.replica, base: direct.base, rest: direct.rest, record };
+    const pathFor: PathFor = (_replica, path, base) => `${new URL(base).pathname}${path}`;
+    return { kind: 'service', replica: direct.replica, base: direct.base, rest: direct.rest, record, pathFor };
   }
   return {
     kind: 'none',
@@ -258,7 +263,8 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
 
   if (target.kind === 'none') return target.response;
   if (target.kind === 'platform') return ctx.platform.handle(toRequest(req, platformUrl(req, raw), body), target.path);
-  return routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record);
+  const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record);
+  return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
 }
 
 /**
@@ -275,6 +281,38 @@ function platformUrl(req: IncomingMessage, raw: string): string {
     }
   }
   return 'http://localhost/';
+}
+
+/** Where a URL below one of a replica's bases is answered on this server, for the target's environment. */
+type PathFor = (replica: Replica, path: string, base: string) => string;
+
+/** The origin the client reached this server at (its Host header), else the address it listens on. */
+function originOf(req: IncomingMessage, ctx: Context): string {
+  const host = req.headers.host;
+  if (!host) return ctx.origin;
+  try {
+    const url = new URL(`http://${host}`);
+    return url.host === host.toLowerCase() ? url.origin : ctx.origin;
+  } catch {
+    return ctx.origin;
+  }
+}
+
+/**
+ * A redirect to a host the replicas serve (Box's download host, `https://dl.boxcloud.com/…`) points back at this
+ * server, on the path where the same environment answers it, so that a client following it stays here: the
+ * Agent-Diff executors rewrite only the API hosts, and the real host is not the replica. Other redirects pass as
+ * they are.
+ */
+function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: PathFor): Response {
+  const location = response.headers.get('location');
+  if (!location) return response;
+  const target = ctx.workbench.router.resolve(location);
+  const base = target?.replica.baseUrls.find((b) => location.startsWith(b));
+  if (!target || !base) return response;
+  const headers = new Headers(response.headers);
+  headers.set('location', `${origin}${pathFor(target.replica, target.path, base)}${new URL(location).search}`);
+  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
 type RealPath = { replica: Replica; base: string; prefix: string };

@@ -89,7 +89,7 @@ function compileAssertion(
   const dot = entity.indexOf('.');
   const table = dot < 0 ? entity : entity.slice(dot + 1);
   const service = dot < 0 ? undefined : entity.slice(0, dot);
-  const kind = typeof a.diff_type === 'string' ? KIND_OF[a.diff_type] : undefined;
+  const kind = typeof a.diff_type === 'string' && Object.hasOwn(KIND_OF, a.diff_type) ? KIND_OF[a.diff_type] : undefined;
   const where = isDict(a.where)
     ? Object.keys(a.where).map((key) => ({ key, path: key.split('.'), test: compileCondition(a.where![key]) }))
     : [];

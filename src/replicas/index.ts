@@ -9,5 +9,5 @@ import { slack } from './slack/index.ts';
 export const replicas: Replica[] = [slack, box, calendar, linear, mail];
 
 export { createRouter, UnroutableRequestError, type Router } from './router.ts';
-export type { Replica, Route, RouteContext, ParamSpec, RequestProblem } from './types.ts';
+export type { Replica, Route, RouteContext, ParamSpec, FaultResponses, RequestProblem } from './types.ts';
 export { routeTools, callTool, toolNameOf, toolRequest, type Tool, type ToolCallResult, type JsonSchema } from './tools.ts';

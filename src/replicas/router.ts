@@ -109,7 +109,7 @@ export function createRouter(replicas: Replica[], options: RouterOptions = {}): 
     const nulAt = options.unbounded ? null : (findNul(pathParams) ?? findNul(params));
     if (nulAt !== null) return replica.requestProblem({ kind: 'nul', field: nulAt, detail: `${nulAt} contains the NUL character (U+0000)` });
     if (!token && typeof params.token === 'string') token = params.token;
-    const denied = replica.authenticate(request, token);
+    const denied = match.route.anonymous ? null : replica.authenticate(request, token);
     if (denied) return denied;
     if (!env.services.includes(service)) {
       return replica.notFound(request, `${path} (this environment has no ${replica.title} data)`);

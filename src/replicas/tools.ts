@@ -129,7 +129,16 @@ export async function callTool(
   if (!tool) throw new Error(`${service} has no tool ${name}`);
   const request = toolRequest(replica, tool, args ?? {}, options.token ?? 'difflab-tool-mode');
   // `send` lets a session put its fault injection in front of the router, as for a script's fetch.
-  const response = await (options.send ? options.send(request) : router.route(request, env));
+  const send = (r: Request) => (options.send ? options.send(r) : router.route(r, env));
+  let response = await send(request);
+  // A tool call follows redirects to the replicas' own hosts, as an SDK or fetch would (Box's download answers 302
+  // to its download host); the request there is a plain GET without credentials, like a pre-signed URL.
+  for (let hops = 0; hops < 5 && response.status >= 300 && response.status < 400; hops++) {
+    const location = response.headers.get('location');
+    if (!location || !router.resolve(new URL(location, request.url).href)) break;
+    await response.body?.cancel();
+    response = await send(new Request(new URL(location, request.url)));
+  }
   const text = await response.text();
   let body: unknown = text;
   if ((response.headers.get('content-type') ?? '').includes('json')) {

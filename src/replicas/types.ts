@@ -56,6 +56,8 @@ export interface Route<P = any> {
   operation?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
+  /** A URL that carries its own authority (Box's pre-signed download URLs): the router asks for no credentials. */
+  anonymous?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;
 }
 
@@ -109,6 +111,19 @@ export interface Replica {
    * decode, a NUL character, a body, URL or header block over its limit, or a request past its time budget.
    */
   requestProblem(problem: RequestProblem): Response;
+  /** What fault injection answers in this service's shape (rate limits, transient errors, page sizes). */
+  faults: FaultResponses;
+}
+
+/**
+ * A service's answers to a rate limit and to a transient server error, as the real API sends them; fault
+ * injection (`session/faults.ts`) sends them in front of the replica, which never sees the faulted request.
+ */
+export interface FaultResponses {
+  rateLimited(retryAfterSeconds: number): Response;
+  unavailable(): Response;
+  /** The query/body parameter that sets a list method's page size, if the API has one. */
+  pageParam?: string;
 }
 
 /** Why a request was refused where it entered (router or server), with what the service's answer should name. */

@@ -40,7 +40,7 @@ function run(req: Json): unknown {
   }
   if (op === 'supportedValuesOf') return (Intl as unknown as { supportedValuesOf(k: string): string[] }).supportedValuesOf(String(req.key));
   if (op === 'getCanonicalLocales') return Intl.getCanonicalLocales(locales as string[]);
-  const methods = INTL_METHODS[op];
+  const methods = Object.hasOwn(INTL_METHODS, op) ? INTL_METHODS[op] : undefined;
   if (!methods) throw new TypeError(`Intl.${op} is not available`);
   const Ctor = (Intl as unknown as Record<string, new (l?: unknown, o?: unknown) => Record<string, (...a: unknown[]) => unknown>>)[op];
   const instance = new Ctor(locales, options);

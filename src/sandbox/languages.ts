@@ -53,8 +53,25 @@ export const bash: ScriptLanguage = {
   ].join('\n'),
 };
 
+export const python: ScriptLanguage = {
+  id: 'python',
+  title: 'Python',
+  fileExtension: '.py',
+  otherExtensions: [],
+  editorLanguage: 'python',
+  fenceNames: ['python', 'py', 'python3'],
+  starter: [
+    '# requests, urllib and the standard library; the sandbox routes the real API hosts to the replica.',
+    'import requests',
+    '',
+    "res = requests.post('https://slack.com/api/auth.test', headers={'Authorization': 'Bearer xoxb-any-token'})",
+    'print(res.json())',
+    '',
+  ].join('\n'),
+};
+
 /** Every language the sandbox runs, in the order a picker shows them. */
-export const languages: readonly ScriptLanguage[] = [javascript, bash];
+export const languages: readonly ScriptLanguage[] = [javascript, bash, python];
 
 export function languageById(id: string): ScriptLanguage | undefined {
   return languages.find((l) => l.id === id);

@@ -3,7 +3,7 @@ import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptDeterminism, ShimR
 
 /** Messages between runScript (host) and startSandboxWorker (worker). Plain data: they cross postMessage. */
 export type HostToWorker =
-  | { type: 'run'; language: LanguageId; source: string; limits: SandboxLimits; determinism: ScriptDeterminism; files: ScratchFile[] }
+  | { type: 'run'; language: LanguageId; source: string; limits: SandboxLimits; determinism: ScriptDeterminism; files: ScratchFile[]; sync?: SyncChannel }
   | { type: 'fetchResult'; id: number; response: ShimResponse }
   | { type: 'fetchError'; id: number; message: string };
 
@@ -18,6 +18,17 @@ export type WorkerToHost =
 
 /** How a script ended, as the worker reports it. */
 export type ScriptOutcome = { ok: true } | { ok: false; reason: StopReason; error: string };
+
+/**
+ * How a worker that must block on a fetch (Python's `requests` is synchronous) gets its answer where shared memory
+ * exists (Node): the host posts each fetchResult/fetchError on `port`, then sets `flag[0]` to 1 and notifies it; the
+ * worker waits on the flag and reads the message from the port synchronously. Without one (a page that is not
+ * cross-origin isolated) the worker gets the same messages as usual and suspends on them (JSPI).
+ */
+export interface SyncChannel {
+  port: MessagePort;
+  flag: SharedArrayBuffer;
+}
 
 /** The VM's module file name: error lines refer to it. */
 export const SCRIPT_FILE_NAME = 'script.js';

@@ -1,5 +1,5 @@
 import type { LanguageId } from './languages.ts';
-import { isMessage, WASM_BASE_BYTES, type HostToWorker, type WorkerToHost } from './protocol.ts';
+import { isMessage, WASM_BASE_BYTES, type HostToWorker, type SyncChannel, type WorkerToHost } from './protocol.ts';
 import { answerFetch } from './shimHttp.ts';
 import {
   abortedMessage,
@@ -47,8 +47,11 @@ export interface RunScriptOptions extends ScriptDeterminism {
 const TERMINATE_GRACE_MS = 1000;
 /** How long a finished run waits for requests still being answered. */
 const IN_FLIGHT_GRACE_MS = 5000;
-/** A worker that has not started the script by then is reported as crashed (a cold browser start takes ~0.5 s). */
-const STARTUP_TIMEOUT_MS = 30_000;
+/**
+ * A worker that has not started the script by then is reported as crashed (a cold browser start takes ~0.5 s for
+ * QuickJS; Pyodide takes seconds, and many times that on a machine whose cores are all busy).
+ */
+const STARTUP_TIMEOUT_MS: Record<string, number> = { javascript: 30_000, python: 180_000 };
 /** A worker that dies with its WebAssembly heap this close to the cap is taken to have run out of memory. */
 const NEAR_CAP = 0.8;
 
@@ -79,6 +82,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
   let settle: (result: ScriptResult) => void = () => {};
   let ended = false;
   const inFlight = new Set<Promise<void>>();
+  const sync = language === 'python' ? newSyncChannel() : null;
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
@@ -92,6 +96,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     } catch {
       // Already gone.
     }
+    sync?.host.close();
     let final = outcome;
     // The over-limit fetch() rejected inside the script; whether the script caught that or died of it, the
     // limit is the story (a timeout or memory stop still says what finally stopped it).
@@ -133,20 +138,29 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     if (!ended) worker?.postMessage(message, transfer);
   }
 
+  /** A fetch's answer: on the sync channel when the worker blocks for it, else as a message. */
+  function answer(message: Extract<HostToWorker, { type: 'fetchResult' | 'fetchError' }>, transfer: Transferable[] = []): void {
+    if (ended) return;
+    if (!sync) return send(message, transfer);
+    sync.host.postMessage(message, transfer);
+    Atomics.store(sync.flag, 0, 1);
+    Atomics.notify(sync.flag, 0);
+  }
+
   async function relayFetch(id: number, request: ShimRequest): Promise<void> {
     requestCount++;
     if (requestCount > limits.maxRequests) {
       requestLimitHit = true;
-      send({ type: 'fetchError', id, message: requestRefusedMessage(limits) });
+      answer({ type: 'fetchError', id, message: requestRefusedMessage(limits) });
       return;
     }
     try {
       const response = await answerFetch(options.fetch, request, (entry) => {
         if (!ended) requests.push(entry);
       });
-      send({ type: 'fetchResult', id, response }, [response.body.buffer]);
+      answer({ type: 'fetchResult', id, response }, [response.body.buffer]);
     } catch (error) {
-      send({ type: 'fetchError', id, message: error instanceof Error ? error.message : String(error) });
+      answer({ type: 'fetchError', id, message: error instanceof Error ? error.message : String(error) });
     }
   }
 
@@ -210,13 +224,16 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     worker = options.createWorker(limits, language);
     worker.onMessage(onMessage);
     worker.onError(onWorkerError);
+    const startupMs = STARTUP_TIMEOUT_MS[language] ?? STARTUP_TIMEOUT_MS.javascript;
     timer = setTimeout(
-      () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${STARTUP_TIMEOUT_MS / 1000} s`) }),
-      STARTUP_TIMEOUT_MS,
+      () => end({ ok: false, reason: 'crash', error: crashMessage(`the sandbox did not start within ${startupMs / 1000} s`) }),
+      startupMs,
     );
     const files = (options.files ?? []).map(copyFile);
     const determinism = { now: options.now, randomSeed: options.randomSeed };
-    send({ type: 'run', language, source, limits, determinism, files }, files.map((f) => f.bytes.buffer));
+    const transfer: Transferable[] = files.map((f) => f.bytes.buffer);
+    if (sync) send({ type: 'run', language, source, limits, determinism, files, sync: sync.channel }, [...transfer, sync.channel.port]);
+    else send({ type: 'run', language, source, limits, determinism, files }, transfer);
   } catch (error) {
     end({ ok: false, reason: 'crash', error: crashMessage(error instanceof Error ? error.message : String(error)) });
   }
@@ -226,4 +243,16 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
 /** The caller keeps its scratch files: the worker gets copies (their buffers are transferred). */
 function copyFile(file: ScratchFile): ScratchFile {
   return { path: file.path, bytes: file.bytes.slice() };
+}
+
+/** The host's end of a SyncChannel, where shared memory exists (Node, or a cross-origin isolated page). */
+function newSyncChannel(): { channel: SyncChannel; host: MessagePort; flag: Int32Array } | null {
+  if (typeof SharedArrayBuffer === 'undefined' || typeof Atomics === 'undefined') return null;
+  try {
+    const buffer = new SharedArrayBuffer(4);
+    const { port1, port2 } = new MessageChannel();
+    return { channel: { port: port2, flag: buffer }, host: port1, flag: new Int32Array(buffer) };
+  } catch {
+    return null;
+  }
 }

@@ -66,7 +66,10 @@ function redirectedRequest(shim: ShimRequest, status: number, location: URL): Sh
 
 /**
  * Answers one sandboxed fetch() through the handler, following redirects as fetch() does by default, and logs
- * every hop. Throws (with a message meant for the script) when the handler refuses or answers nonsense.
+ * every hop (the followed ones marked `redirected`). This is the one redirect rule for every language's client
+ * (fetch, curl with -L, Python's requests pass their redirect mode here): a redirect is followed only to a URL the
+ * handler routes, since the handler refuses any other with the same error a direct request there gets. Throws
+ * (with a message meant for the script) when the handler refuses or answers nonsense.
  */
 export async function answerFetch(
   handler: FetchHandler,
@@ -82,10 +85,10 @@ export async function answerFetch(
       response = await handler(toRequest(current));
       if (!(response instanceof Response)) throw new TypeError('the request handler did not return a Response');
     } catch (error) {
-      log({ method: current.method, url: current.url, status: 0, ms: elapsed() });
+      log({ method: current.method, url: current.url, status: 0, ms: elapsed(), ...(hops > 0 ? { redirected: true as const } : {}) });
       throw error;
     }
-    log({ method: current.method, url: current.url, status: response.status, ms: elapsed() });
+    log({ method: current.method, url: current.url, status: response.status, ms: elapsed(), ...(hops > 0 ? { redirected: true as const } : {}) });
     const location = response.headers.get('location');
     if (current.redirect === 'manual' || !isRedirect(response.status) || location === null) {
       return toShimResponse(response, current.url, hops > 0);

@@ -60,6 +60,8 @@ export interface RequestLogEntry {
   url: string;
   status: number;
   ms: number;
+  /** A hop the host followed for a redirect (Box's download host): part of the script's call before it, not a call. */
+  redirected?: true;
 }
 
 /** 'aborted': the caller's AbortSignal fired. */
@@ -105,11 +107,6 @@ export interface ScriptDeterminism {
  * reaches the worker in its run message, so a worker started ahead of need serves any script with that memory limit.
  */
 export type WorkerFactory = (limits: SandboxLimits, language: LanguageId) => WorkerLike;
-
-/** What tells two workers of a WorkerFactory apart (see there): a spare fits a script with the same key. */
-export function workerKey(limits: SandboxLimits, language: LanguageId): string {
-  return `${language}:${limits.memoryBytes}`;
-}
 
 /**
  * A file of a run's scratch directory: what a script wrote there is handed to the next script of the same run

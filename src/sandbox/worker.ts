@@ -1,5 +1,5 @@
 import type { LanguageId } from './languages.ts';
-import { isMessage, type HostToWorker, type ScriptOutcome, type WorkerToHost } from './protocol.ts';
+import { isMessage, type HostToWorker, type ScriptOutcome, type SyncChannel, type WorkerToHost } from './protocol.ts';
 import { crashMessage } from './stopMessages.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptDeterminism, ShimRequest, ShimResponse, WorkerPort } from './types.ts';
 
@@ -23,6 +23,17 @@ export interface RunnerIO {
   memory(bytes: number): void;
   /** The script ended; only the first call counts. `files`: the scratch directory now, for the run's next script. */
   done(outcome: ScriptOutcome, files?: ScratchFile[]): void;
+  /**
+   * One request, the worker blocked until it is answered (for languages whose HTTP calls are synchronous). There
+   * only when the host gave a sync channel and the worker entry can read it (Node); otherwise a runner suspends on
+   * `fetch` instead. Returns a TypeError, not throws, for a refused request.
+   */
+  fetchBlocking?(request: ShimRequest): ShimResponse | TypeError;
+}
+
+export interface SandboxWorkerOptions {
+  /** Reads a message from a MessagePort synchronously (Node's receiveMessageOnPort): enables `fetchBlocking`. */
+  receiveSync?: (port: MessagePort) => { message: unknown } | undefined;
 }
 
 /** A language's half of the sandbox: it runs one source and reports through `io`. */
@@ -53,7 +64,7 @@ function requestTransfer(request: ShimRequest): Transferable[] {
  * host. One worker runs one script; the host terminates it afterwards. The listener is attached synchronously, so
  * messages sent while the runner loads are not lost.
  */
-export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner): void {
+export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, options: SandboxWorkerOptions = {}): void {
   let running = false;
   let finished = false;
   // Started at once; a failure here is the run's to report (it runs, or crashes with the reason).
@@ -85,12 +96,29 @@ export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner): void
     },
   };
 
-  async function run({ source, limits, determinism, files }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
+  function blockingFetch(sync: SyncChannel, receive: NonNullable<SandboxWorkerOptions['receiveSync']>, limits: SandboxLimits) {
+    const flag = new Int32Array(sync.flag);
+    return (request: ShimRequest): ShimResponse | TypeError => {
+      const id = nextFetchId++;
+      send({ type: 'fetch', id, request }, requestTransfer(request));
+      // Bounded by the time limit: the host terminates the worker soon after it anyway.
+      if (Atomics.wait(flag, 0, 0, limits.timeMs) === 'timed-out') return new TypeError('fetch failed: no response within the time limit');
+      Atomics.store(flag, 0, 0);
+      const message = receive(sync.port)?.message;
+      if (!isMessage<HostToWorker>(message)) return new TypeError('fetch failed: no response from the host');
+      if (message.type === 'fetchResult') return message.response;
+      if (message.type === 'fetchError') return new TypeError(message.message);
+      return new TypeError('fetch failed: an unexpected message from the host');
+    };
+  }
+
+  async function run({ source, limits, determinism, files, sync }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
     hurry.abort();
+    const runIo = sync && options.receiveSync ? { ...io, fetchBlocking: blockingFetch(sync, options.receiveSync, limits) } : io;
     try {
       const failed = await prepared;
       if (failed) throw failed;
-      await runner.run({ source, limits, determinism, files: files ?? [] }, io);
+      await runner.run({ source, limits, determinism, files: files ?? [] }, runIo);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);
       io.done({ ok: false, reason: 'crash', error: crashMessage(detail) });

@@ -1,5 +1,5 @@
 import type { Router } from '../replicas/router.ts';
-import type { Route } from '../replicas/types.ts';
+import type { FaultResponses, Route } from '../replicas/types.ts';
 import type { FetchHandler } from '../sandbox/types.ts';
 
 /**
@@ -14,7 +14,7 @@ export interface FaultPlan {
   serverErrors?: { every: number };
   /** Milliseconds added before every answer. */
   latencyMs?: number;
-  /** Page size forced onto list methods (Slack `limit`, Box `limit`, Calendar `maxResults`), so cursors appear. */
+  /** Page size forced onto list methods (each replica names its parameter: Slack and Box `limit`, Calendar `maxResults`, MailHub `page_size`), so cursors appear. */
   pageSize?: number;
 }
 
@@ -33,56 +33,12 @@ export interface FaultEvent {
   fault: FaultKind;
 }
 
-/** A service's answers to a rate limit and to a transient server error, as the real API sends them. */
-interface FaultShapes {
-  rateLimited(retryAfterSeconds: number): Response;
-  unavailable(): Response;
-  /** The query/body parameter that sets a list method's page size, if the API has one. */
-  pageParam?: string;
-}
-
 function json(status: number, body: unknown, headers: Record<string, string> = {}): Response {
   return new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
 }
 
-const SHAPES: Record<string, FaultShapes> = {
-  // https://docs.slack.dev/apis/web-api/rate-limits: HTTP 429 with Retry-After (seconds); the body is ok:false "ratelimited".
-  slack: {
-    rateLimited: (s) => json(429, { ok: false, error: 'ratelimited' }, { 'retry-after': String(s) }),
-    unavailable: () => json(503, { ok: false, error: 'service_unavailable' }),
-    pageParam: 'limit',
-  },
-  // Box: 429 with Retry-After and its error object (`code: rate_limit_exceeded`).
-  box: {
-    rateLimited: (s) =>
-      json(429, { type: 'error', status: 429, code: 'rate_limit_exceeded', message: 'Request rate limit exceeded, please try again later' }, { 'retry-after': String(s) }),
-    unavailable: () => json(503, { type: 'error', status: 503, code: 'unavailable', message: 'Unavailable' }),
-    pageParam: 'limit',
-  },
-  // Google APIs: 429 `rateLimitExceeded` in the usageLimits domain; 503 `backendError`.
-  calendar: {
-    rateLimited: (s) =>
-      json(
-        429,
-        { error: { errors: [{ domain: 'usageLimits', reason: 'rateLimitExceeded', message: 'Rate Limit Exceeded' }], code: 429, message: 'Rate Limit Exceeded' } },
-        { 'retry-after': String(s) },
-      ),
-    unavailable: () => json(503, { error: { errors: [{ domain: 'global', reason: 'backendError', message: 'Backend Error' }], code: 503, message: 'Backend Error' } }),
-    pageParam: 'maxResults',
-  },
-  // Linear: a GraphQL error with extensions.code RATELIMITED and its X-RateLimit-Requests-* headers.
-  linear: {
-    rateLimited: (s) =>
-      json(
-        429,
-        { errors: [{ message: 'Rate limit exceeded', extensions: { code: 'RATELIMITED', userPresentableMessage: 'Rate limit exceeded, please try again later.' } }] },
-        { 'retry-after': String(s), 'x-ratelimit-requests-remaining': '0' },
-      ),
-    unavailable: () => json(503, { errors: [{ message: 'Service unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }),
-  },
-};
-
-const GENERIC: FaultShapes = {
+/** For a URL no replica serves (the handler then refuses it anyway). Each replica declares its own (`Replica.faults`). */
+const GENERIC: FaultResponses = {
   rateLimited: (s) => json(429, { error: 'rate_limited' }, { 'retry-after': String(s) }),
   unavailable: () => json(503, { error: 'service_unavailable' }),
 };
@@ -122,6 +78,14 @@ async function clampPage(request: Request, param: string, size: number): Promise
   return new Request(url, request);
 }
 
+/** Whether the route takes the parameter, declared in `params` or in its zod input. */
+function takes(route: Route | undefined, param: string): boolean {
+  if (!route) return false;
+  if (route.params?.[param]) return true;
+  const shape = (route.input as { shape?: Record<string, unknown> } | undefined)?.shape;
+  return Boolean(shape && typeof shape === 'object' && Object.hasOwn(shape, param));
+}
+
 /** The route a path below the service's base addresses (`/files/{id}` matches `/files/42`). */
 function routeOf(routes: readonly Route[], path: string): Route | undefined {
   const bare = path.replace(/^\//, '');
@@ -141,7 +105,7 @@ export function withFaults(handler: FetchHandler, plan: FaultPlan, router: Route
   return async (request) => {
     const n = ++requests;
     const target = router.resolve(request.url);
-    const shapes = (target && SHAPES[target.replica.name]) ?? GENERIC;
+    const shapes = target?.replica.faults ?? GENERIC;
     if (plan.latencyMs && plan.latencyMs > 0) {
       onFault({ request: n, url: request.url, fault: 'latency' });
       await sleep(plan.latencyMs);
@@ -157,7 +121,7 @@ export function withFaults(handler: FetchHandler, plan: FaultPlan, router: Route
     }
     if (plan.pageSize && plan.pageSize > 0 && target && shapes.pageParam) {
       const param = shapes.pageParam;
-      if (routeOf(target.replica.routes, target.path)?.params?.[param]) {
+      if (takes(routeOf(target.replica.routes, target.path), param)) {
         onFault({ request: n, url: request.url, fault: 'page-size' });
         return handler(await clampPage(request, param, plan.pageSize));
       }

@@ -106,18 +106,31 @@ export class Session {
   /** The run's scratch directory: files a script wrote, handed to the run's next scripts (reset empties it). */
   scratch: ScratchFile[] = [];
   private fetch: (request: Request) => Promise<Response>;
+  /**
+   * Headers every request gets when it has none of that name: a replay of a recording whose server asked for no
+   * token adds one here (`Authorization`), since the replicas ask for one as the real APIs do.
+   */
+  defaultHeaders: [string, string][] = [];
   constructor(
     readonly workbench: Workbench,
     readonly env: Environment,
     readonly scenario: Scenario,
   ) {
-    this.fetch = (request) => this.workbench.router.route(request, this.env);
+    this.fetch = (request) => this.workbench.router.route(this.withDefaults(request), this.env);
+  }
+
+  private withDefaults(request: Request): Request {
+    const missing = this.defaultHeaders.filter(([name]) => !request.headers.has(name));
+    if (!missing.length) return request;
+    const headers = new Headers(request.headers);
+    for (const [name, value] of missing) headers.set(name, value);
+    return new Request(request, { headers });
   }
 
   /** Turns fault injection on for the rest of the run; request counts start from here. */
   setFaults(plan: FaultPlan): void {
     this.faults = plan;
-    this.fetch = withFaults((request) => this.workbench.router.route(request, this.env), plan, this.workbench.router, (e) => this.faultEvents.push(e));
+    this.fetch = withFaults((request) => this.workbench.router.route(this.withDefaults(request), this.env), plan, this.workbench.router, (e) => this.faultEvents.push(e));
   }
 
   /** Sends one request as the sandbox's fetch would: to this environment's replicas, through the active faults. */

@@ -1,4 +1,5 @@
 import type { LanguageId } from '../sandbox/languages.ts';
+import { spareWorkers } from '../sandbox/spareWorkers.ts';
 
 /**
  * Starts the sandbox worker for `language` on the page's thread and hands it `port`, the channel to the sandbox
@@ -8,7 +9,7 @@ import type { LanguageId } from '../sandbox/languages.ts';
  * src/sandbox/loadQuickJS.ts).
  */
 export function startSandboxWorker(language: LanguageId, port: MessagePort, onFailed: (message: string) => void): Worker {
-  const worker = takeWorker(language);
+  const worker = startWorker(language);
   worker.addEventListener('error', (event) => {
     event.preventDefault();
     onFailed(event.message || 'the sandbox worker failed to load or crashed');
@@ -19,22 +20,18 @@ export function startSandboxWorker(language: LanguageId, port: MessagePort, onFa
 }
 
 /**
- * One spare worker per language, loading its interpreter (and warming it up: the runner's `prepare`) before it is
- * needed: started when a language is first asked for — or picked (`prewarmSandbox`) — and again each time the spare
- * is handed out, so a page that runs only JavaScript never loads the shell. One worker still runs one script: a
- * spare has run none, and it waits for the port to its host before it runs anything.
+ * A loaded worker of each language in use waits for the next script (src/sandbox/spareWorkers.ts, the mechanism
+ * Node shares): a worker loads its code when it is created, and Python's loads Pyodide too (seconds) before its first message.
  */
-const spares = new Map<LanguageId, Worker>();
+const spares = spareWorkers<null, Worker>(newWorker, (worker) => worker.terminate());
 
-function takeWorker(language: LanguageId): Worker {
-  const worker = spares.get(language) ?? newWorker(language);
-  spares.set(language, newWorker(language));
-  return worker;
+/** Starts loading a worker of `language` ahead of its first script (e.g. when its editor tab is picked). */
+export function warmSandbox(language: LanguageId): void {
+  spares.warm(language, null);
 }
 
-/** Starts the language's spare now if there is none, e.g. when Bash is picked in the editor. */
-export function prewarmSandbox(language: LanguageId): void {
-  if (!spares.has(language)) spares.set(language, newWorker(language));
+function startWorker(language: LanguageId): Worker {
+  return spares.take(language, null);
 }
 
 /** Each language's worker is its own chunk, so a page that runs only JavaScript never loads the shell. */
@@ -44,6 +41,8 @@ function newWorker(language: LanguageId): Worker {
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });
     case 'bash':
       return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
+    case 'python':
+      return new Worker(new URL('./pythonWorker.ts', import.meta.url), { type: 'module', name: 'difflab-python' });
     default:
       throw new Error(`there is no ${language} sandbox in this build`);
   }

@@ -71,10 +71,25 @@ export async function fakeModel() {
 }
 
 /**
+ * A field of the run settings (`base-url` for the first input, else its test id), opening the settings sheet when a
+ * run has folded it into its one-line summary.
+ */
+async function setting(page, testId) {
+  if (!(await page.getByTestId('agent-settings').isVisible())) await page.getByTestId('agent-settings-edit').click();
+  return testId === 'base-url' ? page.locator('[data-testid=agent-settings] input').first() : page.getByTestId(testId);
+}
+
+/** Folds the settings sheet away (it lies over the batch and saved-run views). */
+async function closeSettings(page) {
+  if (await page.getByTestId('agent-settings').isVisible()) await page.getByTestId('agent-settings-edit').click();
+}
+
+/**
  * Runs the Batch view's batch at `concurrency` and waits for it; returns its records, the wall time and the most
  * runs under way at one moment (from the records' [start, end] spans, a few milliseconds in from each start).
  */
 async function runBatchAt(page, concurrency) {
+  await closeSettings(page);
   await page.getByTestId('batch-concurrency').fill(String(concurrency));
   const started = Date.now();
   await page.getByTestId('batch-run').click();
@@ -116,10 +131,10 @@ async function agentChecks(browser, server, check, model) {
 
   for (const [preset, base] of [['openai', `${model.root}/v1`], ['anthropic', model.root]]) {
     await check(`a live run over ${preset} streams, runs curl in the sandbox and passes`, async () => {
-      await page.getByTestId('agent-provider').selectOption(preset);
-      await page.locator('[data-testid=agent-settings] input').first().fill(base);
-      await page.getByTestId('agent-model').fill(preset === 'openai' ? 'gpt-4.1-mini' : 'claude-sonnet-4-5');
-      await page.getByTestId('agent-key').fill(KEY);
+      await (await setting(page, 'agent-provider')).selectOption(preset);
+      await (await setting(page, 'base-url')).fill(base);
+      await (await setting(page, 'agent-model')).fill(preset === 'openai' ? 'gpt-4.1-mini' : 'claude-sonnet-4-5');
+      await (await setting(page, 'agent-key')).fill(KEY);
       const before = model.seen.length;
       await page.getByTestId('agent-run').click();
       await page.getByTestId('agent-result').waitFor({ timeout: 60_000 });
@@ -136,11 +151,11 @@ async function agentChecks(browser, server, check, model) {
   }
 
   await check('a judge model scores a scenario\'s rubrics from the page, called with the key on the main thread', async () => {
-    await page.getByTestId('agent-provider').selectOption('openai');
-    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
-    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
-    await page.getByTestId('agent-key').fill(KEY);
-    await page.getByTestId('agent-judge-model').fill('judge-e2e');
+    await (await setting(page, 'agent-provider')).selectOption('openai');
+    await (await setting(page, 'base-url')).fill(`${model.root}/v1`);
+    await (await setting(page, 'agent-model')).fill('gpt-4.1-mini');
+    await (await setting(page, 'agent-key')).fill(KEY);
+    await (await setting(page, 'agent-judge-model')).fill('judge-e2e');
     await page.locator('[data-scenario$="/rubric-pilot-customers"]').first().click();
     await page.getByTestId('mode-agent').click();
     model.setAnswerOnly(true);
@@ -150,7 +165,7 @@ async function agentChecks(browser, server, check, model) {
       await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle' && window.__difflab.store.getState().agent.replay?.scenario.id === 'rubric-pilot-customers', null, { timeout: 60_000 });
     } finally {
       model.setAnswerOnly(false);
-      await page.getByTestId('agent-judge-model').fill('');
+      await (await setting(page, 'agent-judge-model')).fill('');
     }
     const record = await page.evaluate(() => window.__difflab.store.getState().agent.replay);
     const rubric = record.grade?.checks.find((c) => c.kind === 'rubric');
@@ -183,7 +198,7 @@ async function agentChecks(browser, server, check, model) {
   });
 
   await check('demo runs replay step by step with no key', async () => {
-    await page.getByTestId('agent-key').fill('');
+    await (await setting(page, 'agent-key')).fill('');
     await page.getByTestId('agent-tab-runs').click();
     await page.getByTestId('runs-demos').click();
     await page.locator('[data-testid=runs-table] tbody tr', { hasText: 'Recovering from an API error' }).getByTestId('runs-replay').click();
@@ -212,9 +227,9 @@ async function agentChecks(browser, server, check, model) {
 
   await check('an agent run with a rate-limit fault records the fault and sees the 429s', async () => {
     await page.getByTestId('agent-tab-live').click();
-    await page.getByTestId('agent-provider').selectOption('reference');
-    await page.getByTestId('agent-faults').fill('rate-limit=1');
-    await page.getByTestId('agent-faults').press('Enter');
+    await (await setting(page, 'agent-provider')).selectOption('reference');
+    await (await setting(page, 'agent-faults')).fill('rate-limit=1');
+    await (await setting(page, 'agent-faults')).press('Enter');
     await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
     await page.getByTestId('agent-run').click();
     await page.waitForFunction(() => window.__difflab.store.getState().agent.status === 'idle' && window.__difflab.store.getState().agent.replay?.faults, null, { timeout: 60_000 });
@@ -222,15 +237,15 @@ async function agentChecks(browser, server, check, model) {
     assert(JSON.stringify(record.faults) === '{"rateLimit":{"every":1,"retryAfterSeconds":1}}', `faults: ${JSON.stringify(record.faults)}`);
     const statuses = record.steps.flatMap((s) => s.actions.flatMap((a) => a.requests.map((r) => r.status)));
     assert(statuses.length > 0 && statuses.every((x) => x === 429), `statuses: ${statuses}`);
-    await page.getByTestId('agent-faults').fill('');
-    await page.getByTestId('agent-faults').press('Enter');
+    await (await setting(page, 'agent-faults')).fill('');
+    await (await setting(page, 'agent-faults')).press('Enter');
     await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
   });
 
   await check('a batch runs two at a time, each attempt in its own environment, with the same results as one at a time; the playground still works', async () => {
     const store = (fn, arg) => page.evaluate(fn, arg);
     const openBefore = await store(() => window.__difflab.store.getState().run.openKey);
-    await page.getByTestId('agent-provider').selectOption('reference');
+    await (await setting(page, 'agent-provider')).selectOption('reference');
     await page.getByTestId('agent-tab-batch').click();
     await page.locator('#scenario-search').fill('lunch');
     const shown = await store(() => window.__difflab.store.getState().catalog.visibleKeys);
@@ -267,10 +282,10 @@ async function agentChecks(browser, server, check, model) {
   });
 
   await check('with a model that takes 400 ms a reply, a batch at concurrency 2 takes well under the time of one at a time', async () => {
-    await page.getByTestId('agent-provider').selectOption('openai');
-    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
-    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
-    await page.getByTestId('agent-key').fill(KEY);
+    await (await setting(page, 'agent-provider')).selectOption('openai');
+    await (await setting(page, 'base-url')).fill(`${model.root}/v1`);
+    await (await setting(page, 'agent-model')).fill('gpt-4.1-mini');
+    await (await setting(page, 'agent-key')).fill(KEY);
     await page.locator('#scenario-search').fill('lunch');
     await page.getByLabel('Trials').fill('2');
     model.setLatency(400);
@@ -284,18 +299,18 @@ async function agentChecks(browser, server, check, model) {
       assert([one, two, four].every(({ records }) => records.every((r) => r.endReason === 'final_answer' && r.steps.length === 2)), 'a run did not end with its answer');
     } finally {
       model.setLatency(0);
-      await page.getByTestId('agent-key').fill('');
+      await (await setting(page, 'agent-key')).fill('');
       await page.locator('#scenario-search').fill('');
     }
   });
 
   await check('faults and the rubric judge apply to batch attempts as to a live run', async () => {
     await page.getByTestId('agent-tab-batch').click();
-    await page.getByTestId('agent-provider').selectOption('reference');
+    await (await setting(page, 'agent-provider')).selectOption('reference');
     await page.locator('#scenario-search').fill('lunch');
     await page.getByLabel('Trials').fill('1');
-    await page.getByTestId('agent-faults').fill('rate-limit=1');
-    await page.getByTestId('agent-faults').press('Enter');
+    await (await setting(page, 'agent-faults')).fill('rate-limit=1');
+    await (await setting(page, 'agent-faults')).press('Enter');
     await page.waitForFunction(() => window.__difflab.store.getState().studio.faults.rateLimit?.every === 1);
     try {
       const { records } = await runBatchAt(page, 2);
@@ -303,16 +318,16 @@ async function agentChecks(browser, server, check, model) {
       assert(records.every((r) => r.faults?.rateLimit?.every === 1), 'a record lacks the fault plan');
       assert(statuses.length >= records.length && statuses.every((x) => x === 429), `statuses: ${statuses}`);
     } finally {
-      await page.getByTestId('agent-faults').fill('');
-      await page.getByTestId('agent-faults').press('Enter');
+      await (await setting(page, 'agent-faults')).fill('');
+      await (await setting(page, 'agent-faults')).press('Enter');
       await page.waitForFunction(() => Object.keys(window.__difflab.store.getState().studio.faults).length === 0);
     }
 
-    await page.getByTestId('agent-provider').selectOption('openai');
-    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
-    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
-    await page.getByTestId('agent-key').fill(KEY);
-    await page.getByTestId('agent-judge-model').fill('judge-e2e');
+    await (await setting(page, 'agent-provider')).selectOption('openai');
+    await (await setting(page, 'base-url')).fill(`${model.root}/v1`);
+    await (await setting(page, 'agent-model')).fill('gpt-4.1-mini');
+    await (await setting(page, 'agent-key')).fill(KEY);
+    await (await setting(page, 'agent-judge-model')).fill('judge-e2e');
     await page.locator('#scenario-search').fill('rubric-pilot-customers');
     await page.getByLabel('Trials').fill('2');
     model.setAnswerOnly(true);
@@ -324,22 +339,23 @@ async function agentChecks(browser, server, check, model) {
       assert(judged.length === 2 && judged.every((r) => r.auth === `Bearer ${KEY}`), `judge requests: ${judged.length}`);
     } finally {
       model.setAnswerOnly(false);
-      await page.getByTestId('agent-judge-model').fill('');
-      await page.getByTestId('agent-key').fill('');
+      await (await setting(page, 'agent-judge-model')).fill('');
+      await (await setting(page, 'agent-key')).fill('');
       await page.locator('#scenario-search').fill('');
     }
   });
 
   await check('Stop batch ends the scripts of every attempt under way at once, and starts no more', async () => {
-    await page.getByTestId('agent-provider').selectOption('openai');
-    await page.locator('[data-testid=agent-settings] input').first().fill(`${model.root}/v1`);
-    await page.getByTestId('agent-model').fill('gpt-4.1-mini');
-    await page.getByTestId('agent-key').fill(KEY);
+    await (await setting(page, 'agent-provider')).selectOption('openai');
+    await (await setting(page, 'base-url')).fill(`${model.root}/v1`);
+    await (await setting(page, 'agent-model')).fill('gpt-4.1-mini');
+    await (await setting(page, 'agent-key')).fill(KEY);
     await page.locator('#scenario-search').fill('lunch');
     await page.getByLabel('Trials').fill('1');
     await page.getByTestId('batch-concurrency').fill('2');
     model.setLooping(true);
     try {
+      await closeSettings(page);
       await page.getByTestId('batch-run').click();
       // Two attempts under way, the first one's script looping in the worker (the sandbox would stop it at 10 s).
       await page.waitForTimeout(1500);
@@ -363,7 +379,7 @@ async function agentChecks(browser, server, check, model) {
       assert(reset === 'ready', `the playground after Stop: ${reset}`);
     } finally {
       model.setLooping(false);
-      await page.getByTestId('agent-key').fill('');
+      await (await setting(page, 'agent-key')).fill('');
       await page.locator('#scenario-search').fill('');
     }
   });

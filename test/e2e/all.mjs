@@ -3,8 +3,9 @@
 import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
 import { runJourneys } from './harness.mjs';
+import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as studio } from './studio.mjs';
 
-await runJourneys([playground, studio, agent, bash, patterns]);
+await runJourneys([playground, studio, agent, bash, patterns, layout]);

@@ -116,7 +116,7 @@ async function run({ browser, server, check }) {
     await page.locator('.state-tables button', { hasText: table }).first().click();
     await page.locator('.row-grid tbody tr').first().waitFor({ timeout: 10_000 });
     assert((await page.locator('.state-tables .badge-changed').count()) > 0, 'no table is marked as changed');
-    await page.getByRole('tab', { name: /Verdict/ }).click();
+    await page.getByRole('tab', { name: /Verdict & diff/ }).click();
   });
 
   await check('the API tab shows the service reference from the route table, filterable', async () => {
@@ -127,7 +127,7 @@ async function run({ browser, server, check }) {
     await panel.getByLabel('Filter endpoints').fill('chat.postMessage');
     const filtered = await panel.locator('details.api-endpoint').count();
     assert(all >= 20 && filtered >= 1 && filtered < all, `expected a filterable list of endpoints, got ${all} then ${filtered}`);
-    await page.getByRole('tab', { name: /Verdict/ }).click();
+    await page.getByRole('tab', { name: /Verdict & diff/ }).click();
   });
 
   await check('Reset, then an empty script: nothing changed and the verdict is FAIL', async () => {
@@ -150,7 +150,7 @@ async function run({ browser, server, check }) {
 
   await check('the editor comes back after agent mode and still edits the script', async () => {
     await page.getByTestId('mode-agent').click();
-    await page.getByTestId('agent-settings').waitFor({ timeout: 10_000 });
+    await page.getByTestId('agent-panel').waitFor({ timeout: 10_000 });
     await page.getByTestId('mode-script').click();
     await page.locator('[data-testid=monaco] .view-lines').click();
     await page.keyboard.type('// back');

@@ -26,6 +26,11 @@ export interface BoxTestEnvironment extends ReplicaTestEnvironment {
   call(method: string, path: string, body?: Record<string, unknown> | null, options?: BoxCallOptions & { query?: Record<string, string> }): Promise<BoxResult>;
   /** Sends multipart/form-data built from `form`. */
   upload(path: string, form: FormData, options?: BoxCallOptions): Promise<BoxResult>;
+  /**
+   * Downloads as a client following redirects does: GET /files/{id}/content (Box's 302), then its Location on the
+   * download host, without credentials (`headers` go to the download URL, e.g. `range`).
+   */
+  download(fileId: string, options?: { query?: Record<string, string>; headers?: Record<string, string> }): Promise<BoxResult>;
 }
 
 async function result(res: Response): Promise<BoxResult> {
@@ -64,6 +69,13 @@ export function withBoxEnvironment(seed: SeedTables = boxTestSeed, options: { ac
     },
     async upload(path: string, form: FormData, opts: BoxCallOptions = {}) {
       return result(await base.send(new Request(`${opts.base ?? UPLOAD}${path}`, { method: 'POST', headers: headersFor(opts), body: form })));
+    },
+    async download(fileId: string, opts: { query?: Record<string, string>; headers?: Record<string, string> } = {}) {
+      const qs = opts.query ? `?${new URLSearchParams(opts.query)}` : '';
+      const redirect = await base.send(new Request(`${API}/files/${fileId}/content${qs}`, { headers: headersFor({}) }));
+      const location = redirect.headers.get('location');
+      if (redirect.status !== 302 || !location) return result(redirect);
+      return result(await base.send(new Request(location, { headers: opts.headers ?? {} })));
     },
   });
 }

@@ -21,7 +21,7 @@ function commentView(c: CommentRow, users: Map<string, UserRow>, fields: string[
     item: { id: c.item_id, type: c.item_type },
   };
   const names = fields ? ['type', 'id', ...fields] : COMMENT_STANDARD;
-  return Object.fromEntries(names.filter((n) => n in all).map((n) => [n, all[n]]));
+  return Object.fromEntries(names.filter((n) => Object.hasOwn(all, n)).map((n) => [n, all[n]]));
 }
 
 async function liveComment(ctx: RouteContext, id: string): Promise<CommentRow> {

@@ -77,3 +77,18 @@ export function requestProblem(problem: RequestProblem): Response {
       return boxError(503, 'unavailable', `Unavailable: ${problem.detail}`);
   }
 }
+
+/**
+ * Fault injection's answers: 429 `rate_limit_exceeded` with `Retry-After`
+ * (https://developer.box.com/guides/api-calls/permissions-and-errors/rate-limits/), a 503 `unavailable`, and
+ * `limit` as the page size of list endpoints.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = boxError(429, 'rate_limit_exceeded', 'Request rate limit exceeded, please try again later');
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => boxError(503, 'unavailable', 'Unavailable'),
+  pageParam: 'limit',
+};

@@ -1,3 +1,4 @@
+import { scalarText } from '../requestBody.ts';
 import type { RouteContext } from '../types.ts';
 import { mediaType, sha1Hex, storeBytes, versionBytes } from './content.ts';
 import { boxError, checkIfMatch, invalidParameter, nameInUse, notFound } from './errors.ts';
@@ -100,8 +101,8 @@ function uploadAttributes(params: Params): Record<string, unknown> {
 function optionalTime(attrs: Record<string, unknown>, name: string): string | undefined {
   const v = attrs[name];
   if (v == null) return undefined;
-  const d = new Date(String(v));
-  if (Number.isNaN(d.getTime())) throw invalidParameter(name, `Invalid value '${String(v)}'. ${name} must be an RFC 3339 date-time.`);
+  const d = typeof v === 'string' ? new Date(v) : new Date(NaN);
+  if (Number.isNaN(d.getTime())) throw invalidParameter(name, `Invalid value '${scalarText(v)}'. ${name} must be an RFC 3339 date-time.`);
   return d.toISOString();
 }
 
@@ -155,10 +156,29 @@ export async function uploadFileVersion(params: Params, ctx: RouteContext): Prom
   return Response.json({ total_count: 1, entries: [await standardFile(ctx, row.id, params)] }, { status: 201 });
 }
 
+/** Box's download host (https://developer.box.com/guides/api-calls/allowing-domain-access/). */
+export const DOWNLOAD_BASE = 'https://dl.boxcloud.com/';
+
+/** The download URL's token: which file version, opaque to clients as Box's is (base64url of `file:version`). */
+function downloadToken(fileId: string, versionId: string): string {
+  return btoa(`${fileId}:${versionId}`).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+}
+
+function readDownloadToken(token: string): { fileId: string; versionId: string } | null {
+  try {
+    const text = atob(token.replace(/-/g, '+').replace(/_/g, '/'));
+    const i = text.lastIndexOf(':');
+    return i > 0 ? { fileId: text.slice(0, i), versionId: text.slice(i + 1) } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * GET /files/{id}/content: the bytes of the current version, or of `version` (a file version id). Box answers
- * with a 302 to a download host; the replica sends the bytes at once, which is what a client following the
- * redirect ends up with. Files from a seed without bytes download as an empty body.
+ * GET /files/{id}/content: Box answers `302 Found` with an empty body and `Location:
+ * https://dl.boxcloud.com/d/1/<token>/download` (https://developer.box.com/guides/downloads/file/), for the current
+ * version or `version` (a file version id); clients follow it (`curl -L`, fetch, the SDKs). `serve` rewrites the
+ * Location to its own origin, the page and the CLI route the download host.
  */
 export async function downloadFile(params: Params, ctx: RouteContext): Promise<Response> {
   const row = await liveFile(ctx.tx, ctx.pathParams.file_id);
@@ -167,6 +187,23 @@ export async function downloadFile(params: Params, ctx: RouteContext): Promise<R
     ? await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 AND id = $2`, [row.id, versionId])
     : await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 ORDER BY length(version_number) DESC, version_number DESC LIMIT 1`, [row.id]);
   if (!version && versionId) throw notFound();
+  const location = `${DOWNLOAD_BASE}d/1/${downloadToken(row.id, version?.id ?? '')}/download`;
+  return new Response(null, { status: 302, headers: { location } });
+}
+
+/**
+ * GET https://dl.boxcloud.com/d/1/{token}/download: the bytes the token names (a seed file without bytes downloads
+ * empty), 206 for a `Range` request. Like Box's download URLs it needs no credentials; a token that names no live
+ * file is Box's 404.
+ */
+export async function downloadContent(_params: Params, ctx: RouteContext): Promise<Response> {
+  const ref = readDownloadToken(ctx.pathParams.token);
+  if (!ref) throw notFound();
+  const row = await liveFile(ctx.tx, ref.fileId);
+  const [version] = ref.versionId
+    ? await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 AND id = $2`, [row.id, ref.versionId])
+    : [];
+  if (!version && ref.versionId) throw notFound();
   const bytes = version ? versionBytes(version) : new Uint8Array(0);
   const range = ctx.request.headers.get('range');
   const headers: Record<string, string> = {

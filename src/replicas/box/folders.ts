@@ -40,7 +40,7 @@ function pageSpec(params: Params): PageSpec {
   const offset = intParam(params, 'offset', 0);
   const limit = intParam(params, 'limit', 100, 1000);
   const sort = str(params, 'sort');
-  if (sort !== undefined && !(sort in SORTS)) throw invalidParameter('sort', `Invalid value '${sort}'. 'sort' must be one of id, name, date, size.`);
+  if (sort !== undefined && !Object.hasOwn(SORTS, sort)) throw invalidParameter('sort', `Invalid value '${sort}'. 'sort' must be one of id, name, date, size.`);
   const dir = (str(params, 'direction') ?? 'ASC').toUpperCase();
   if (dir !== 'ASC' && dir !== 'DESC') throw invalidParameter('direction', `Invalid value '${str(params, 'direction')}'. 'direction' must be ASC or DESC.`);
   return { offset, limit, sort, dir };

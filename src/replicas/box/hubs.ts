@@ -56,7 +56,7 @@ export async function listHubs(params: Params, ctx: RouteContext): Promise<Respo
   requireVersion(ctx);
   const query = (str(params, 'query') ?? '').toLowerCase();
   const sort = str(params, 'sort');
-  if (sort && !(sort in HUB_SORTS)) throw invalidParameter('sort', `Invalid value '${sort}'.`);
+  if (sort && !Object.hasOwn(HUB_SORTS, sort)) throw invalidParameter('sort', `Invalid value '${sort}'.`);
   const direction = (str(params, 'direction') ?? 'ASC').toUpperCase();
   if (direction !== 'ASC' && direction !== 'DESC') throw invalidParameter('direction', `Invalid value '${str(params, 'direction')}'.`);
   let hubs = await ctx.tx.query<HubRow>(`SELECT * FROM box_hubs ORDER BY length(id), id`);

@@ -1,14 +1,19 @@
 import type { Replica } from '../types.ts';
-import { internalError, methodNotAllowed, notFound, requestProblem, unauthorized } from './errors.ts';
+import { faultResponses, internalError, methodNotAllowed, notFound, requestProblem, unauthorized } from './errors.ts';
+import { DOWNLOAD_BASE } from './files.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
 
-/** The Box Content API 2.0: REST over https://api.box.com/2.0, uploads over https://upload.box.com/api/2.0. */
+/**
+ * The Box Content API 2.0: REST over https://api.box.com/2.0, uploads over https://upload.box.com/api/2.0, downloads
+ * over https://dl.boxcloud.com.
+ */
 export const box = {
   name: 'box',
   title: 'Box Content API',
-  baseUrls: ['https://api.box.com/2.0/', 'https://upload.box.com/api/2.0/'],
+  // The download host serves only the download route (`d/1/{token}/download`, where GET /files/{id}/content redirects).
+  baseUrls: ['https://api.box.com/2.0/', 'https://upload.box.com/api/2.0/', DOWNLOAD_BASE],
   servicePath: 'box/2.0',
   schemaSql,
   routes,
@@ -33,5 +38,6 @@ export const box = {
     return response.status >= 400;
   },
   requestProblem,
+  faults: faultResponses,
 } satisfies Replica;
 

@@ -1,3 +1,4 @@
+import { scalarText } from '../requestBody.ts';
 import type { RouteContext } from '../types.ts';
 import { favoritesCollectionId } from './collections.ts';
 import { boxError, checkIfMatch, invalidParameter, nameInUse, notFound } from './errors.ts';
@@ -18,7 +19,7 @@ const ACCESS = ['open', 'company', 'collaborators'];
 
 /** A shared link as Box reports it after `shared_link: {access, …}` (the URL is stable per item). */
 export function sharedLink(row: ItemRow, body: Record<string, unknown>, previous: Record<string, unknown> | null): Record<string, unknown> {
-  const access = body.access == null ? (previous?.access as string | undefined) ?? 'open' : String(body.access);
+  const access = body.access == null ? (previous?.access as string | undefined) ?? 'open' : scalarText(body.access);
   if (!ACCESS.includes(access)) throw invalidParameter('shared_link.access', `Invalid value '${access}'. Must be one of ${ACCESS.join(', ')}.`);
   const perms = (body.permissions && typeof body.permissions === 'object' ? body.permissions : {}) as Record<string, unknown>;
   const prevPerms = (previous?.permissions ?? {}) as Record<string, unknown>;

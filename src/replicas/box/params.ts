@@ -1,4 +1,4 @@
-import { jsonObjectBody, queryParams } from '../requestBody.ts';
+import { jsonObjectBody, mergeParams, queryParams, scalarText, setParam } from '../requestBody.ts';
 import { boxError, invalidParameter } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -31,9 +31,9 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
       if (typeof v === 'string') {
         if (k === 'attributes') params.attributes = parseJsonOr(v);
         else if (k === 'file') params.file = { filename: '', type: 'text/plain', bytes: new TextEncoder().encode(v) } satisfies UploadedFile;
-        else params[k] = v;
+        else setParam(params, k, v);
       } else {
-        params[k] = { filename: v.name ?? '', type: v.type ?? '', bytes: new Uint8Array(await v.arrayBuffer()) } satisfies UploadedFile;
+        setParam(params, k, { filename: v.name ?? '', type: v.type ?? '', bytes: new Uint8Array(await v.arrayBuffer()) } satisfies UploadedFile);
       }
     }
     return params;
@@ -43,7 +43,7 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   const body = jsonObjectBody(text, (problem) =>
     boxError(400, 'bad_request', problem === 'invalid_json' ? 'Invalid JSON in request body' : 'Request body must be a JSON object'),
   );
-  return Object.assign(params, body);
+  return mergeParams(params, body);
 }
 
 function parseJsonOr(text: string): unknown {
@@ -65,8 +65,8 @@ export function str(params: Params, name: string): string | undefined {
 export function intParam(params: Params, name: string, def: number, max = Number.MAX_SAFE_INTEGER): number {
   const v = params[name];
   if (v === undefined || v === null || v === '') return def;
-  const n = typeof v === 'number' ? v : Number(String(v));
-  if (!Number.isInteger(n) || n < 0) throw invalidParameter(name, `Invalid value '${String(v)}'. '${name}' must be a non-negative integer.`);
+  const n = typeof v === 'number' ? v : Number(scalarText(v));
+  if (!Number.isInteger(n) || n < 0) throw invalidParameter(name, `Invalid value '${scalarText(v)}'. '${name}' must be a non-negative integer.`);
   return Math.min(n, max);
 }
 
@@ -80,7 +80,7 @@ export function fieldsParam(params: Params): string[] | null {
 /** A comma-separated list parameter (also accepts a JSON array). */
 export function listParam(params: Params, name: string): string[] {
   const v = params[name];
-  if (Array.isArray(v)) return v.map(String).filter(Boolean);
+  if (Array.isArray(v)) return v.map(scalarText).filter(Boolean);
   const s = str(params, name);
   return s ? s.split(',').map((x) => x.trim()).filter(Boolean) : [];
 }
@@ -89,5 +89,5 @@ export function listParam(params: Params, name: string): string[] {
 export function ref(value: unknown): { id?: string; type?: string } | undefined {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
   const o = value as Record<string, unknown>;
-  return { id: o.id == null ? undefined : String(o.id), type: o.type == null ? undefined : String(o.type) };
+  return { id: o.id == null ? undefined : scalarText(o.id), type: o.type == null ? undefined : scalarText(o.type) };
 }

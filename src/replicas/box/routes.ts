@@ -1,7 +1,7 @@
 import type { ParamSpec, Route } from '../types.ts';
 import { collectionItems, getCollection, listCollections } from './collections.ts';
 import { createComment, deleteComment, getComment, listFileComments, updateComment } from './comments.ts';
-import { copyFile, deleteFile, downloadFile, getFile, listFileVersions, updateFile, uploadFile, uploadFileVersion } from './files.ts';
+import { copyFile, deleteFile, downloadContent, downloadFile, getFile, listFileVersions, updateFile, uploadFile, uploadFileVersion } from './files.ts';
 import { createFolder, deleteFolder, getFolder, listFolderItems, updateFolder } from './folders.ts';
 import { createHub, deleteHub, getHub, listHubItems, listHubs, manageHubItems, updateHub } from './hubs.ts';
 import { search } from './search.ts';
@@ -126,11 +126,20 @@ export const routes: Route[] = [
     path: 'files/{file_id}/content',
     summary: 'Download a file\'s bytes.',
     docs: doc(
-      'Returns the bytes of the current version, or of `version` (a file version id). Box itself answers with a redirect to its download host; here the bytes come back directly (200, or 206 for a `Range` request). Read text with `await res.text()`. Files of Agent-Diff\'s published seed have no stored bytes and download empty.',
+      'Answers `302 Found` with an empty body and `Location: https://dl.boxcloud.com/d/1/<token>/download`, the download URL of the current version or of `version` (a file version id). Follow it to get the bytes: `fetch` does by default (then read text with `await res.text()`), `curl` with `-L`; the download URL needs no token and honours `Range` (206). Files of Agent-Diff\'s published seed have no stored bytes and download empty.',
       NOT_FOUND,
     ),
     params: { file_id: fileId, version: p.str('A file version id; default the current version.') },
     handler: downloadFile,
+  },
+  {
+    method: 'GET',
+    path: 'd/1/{token}/download',
+    summary: 'The bytes behind a download URL (host https://dl.boxcloud.com/).',
+    docs: doc('What the `Location` of GET /files/{file_id}/content points to: the file version\'s bytes (200, or 206 for a `Range` request). Needs no credentials.', NOT_FOUND),
+    params: { token: p.str('The token in the download URL.', true) },
+    anonymous: true,
+    handler: downloadContent,
   },
   {
     method: 'POST',

@@ -143,10 +143,11 @@ export class ItemSerializer {
     const root = row.type === 'folder' && row.id === ROOT_ID;
     const out: Record<string, unknown> = {};
     for (const n of names) {
-      if (root && n in ROOT_FIELDS) out[n] = ROOT_FIELDS[n]();
-      else if (n in own) out[n] = own[n](row as never, this);
-      else if (n in extra) out[n] = extra[n];
-      else if (n in COMMON_FIELDS) out[n] = COMMON_FIELDS[n](row, this);
+      // Own keys only: a client's `fields=constructor` (or `toString`, `__proto__`) names nothing of Box's.
+      if (root && Object.hasOwn(ROOT_FIELDS, n)) out[n] = ROOT_FIELDS[n]();
+      else if (Object.hasOwn(own, n)) out[n] = own[n](row as never, this);
+      else if (Object.hasOwn(extra, n)) out[n] = extra[n];
+      else if (Object.hasOwn(COMMON_FIELDS, n)) out[n] = COMMON_FIELDS[n](row, this);
     }
     return out;
   }

@@ -1,3 +1,4 @@
+import { scalarText } from '../requestBody.ts';
 import type { RouteContext } from '../types.ts';
 import { boxError, invalidParameter, notFound } from './errors.ts';
 import { boxTime, newBoxId, nowIso } from './ids.ts';
@@ -44,7 +45,10 @@ function taskFields(params: Params): Partial<Pick<TaskRow, 'action' | 'message' 
     if (!ACTIONS.includes(action)) throw invalidParameter('action', `Invalid value '${action}'. 'action' must be one of review, complete.`);
     out.action = action;
   }
-  if (params.message !== undefined) out.message = String(params.message ?? '');
+  if (params.message !== undefined && params.message !== null && typeof params.message !== 'string') {
+    throw invalidParameter('message', `Invalid value '${scalarText(params.message)}'. 'message' must be a string.`);
+  }
+  if (params.message !== undefined) out.message = params.message ?? '';
   const rule = str(params, 'completion_rule');
   if (rule !== undefined) {
     if (!RULES.includes(rule)) throw invalidParameter('completion_rule', `Invalid value '${rule}'. 'completion_rule' must be one of all_assignees, any_assignee.`);
@@ -53,8 +57,8 @@ function taskFields(params: Params): Partial<Pick<TaskRow, 'action' | 'message' 
   if (params.due_at !== undefined) {
     if (params.due_at === null) out.due_at = null;
     else {
-      const d = new Date(String(params.due_at));
-      if (Number.isNaN(d.getTime())) throw invalidParameter('due_at', `Invalid value '${String(params.due_at)}'. 'due_at' must be an RFC 3339 date-time.`);
+      const d = typeof params.due_at === 'string' ? new Date(params.due_at) : new Date(NaN);
+      if (Number.isNaN(d.getTime())) throw invalidParameter('due_at', `Invalid value '${scalarText(params.due_at)}'. 'due_at' must be an RFC 3339 date-time.`);
       out.due_at = d.toISOString();
     }
   }

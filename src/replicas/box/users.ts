@@ -9,7 +9,7 @@ function pick(user: UserRow, fields: string[] | null): Record<string, unknown> {
   const all = { ...userFull(user), role: user.role, enterprise: { type: 'enterprise', id: '1', name: 'DiffLab' } };
   if (!fields) return userFull(user);
   const out: Record<string, unknown> = { type: 'user', id: user.id };
-  for (const f of fields) if (f in all) out[f] = (all as Record<string, unknown>)[f];
+  for (const f of fields) if (Object.hasOwn(all, f)) out[f] = (all as Record<string, unknown>)[f];
   return out;
 }
 

@@ -57,6 +57,22 @@ export async function roleOn(ctx: RouteContext, me: UserRow, cal: CalendarRow): 
   return ROLES[best];
 }
 
+/**
+ * What a role may read of an event (https://developers.google.com/workspace/calendar/api/concepts/sharing and the
+ * AclRule `role` values in https://developers.google.com/workspace/calendar/api/v3/reference/acl): a freeBusyReader
+ * sees "whether the calendar is free or busy at a given time, but [has no] access to event details"; a reader reads
+ * events, but "private events will appear to users with reader access, but event details will be hidden" (an event
+ * whose `visibility` is `private` or `confidential`, which "only event attendees may view"); writers and owners see
+ * every detail. Hidden details leave the busy block: times, status, and the ids that place it.
+ */
+export function seesDetails(role: Role, e: { visibility?: string | null; organizer_email?: string | null }, me: UserRow, guests: readonly { email: string }[]): boolean {
+  if (rank(role) >= rank('writer')) return true;
+  if (role !== 'reader') return false;
+  if (e.visibility !== 'private' && e.visibility !== 'confidential') return true;
+  const email = me.email.toLowerCase();
+  return e.organizer_email?.toLowerCase() === email || guests.some((g) => g.email.toLowerCase() === email);
+}
+
 export interface CalendarAccess {
   me: UserRow;
   cal: CalendarRow;

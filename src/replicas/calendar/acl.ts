@@ -1,14 +1,16 @@
 import type { RouteContext } from '../types.ts';
 import { calendarFor } from './access.ts';
 import { invalid, invalidParameter, notFound, required } from './errors.ts';
-import { bodyOf, bool, decodeToken, encodeToken, maxResults, str, type Params } from './params.ts';
+import { bool, decodeToken, encodeToken, maxResults, str, type Params } from './params.ts';
 import type { AclRow } from './rows.ts';
 import { aclResource, newEtag } from './serialize.ts';
 import { update, upsert } from './sql.ts';
 import { isoNow } from './time.ts';
+import { aclRuleBody, resourceBody } from './resources.ts';
 
 /**
- * acl.*: a calendar's sharing rules; only owners may read or change them. Rule ids are `<scope type>:<value>`
+ * acl.*: a calendar's sharing rules. Writers may read them ("This role can also see ACLs",
+ * https://developers.google.com/workspace/calendar/api/concepts/sharing); only owners may change them. Rule ids are `<scope type>:<value>`
  * (`default` alone); deleting a rule keeps it with `deleted = true` (shown as role `none` with showDeleted).
  */
 
@@ -29,7 +31,7 @@ function checkRole(role: unknown): string {
 }
 
 export async function aclList(params: Params, ctx: RouteContext): Promise<Response> {
-  const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'owner');
+  const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'writer');
   const nowMs = ctx.now();
   const syncRaw = str(params, 'syncToken');
   const since = syncRaw !== undefined ? decodeToken<number>(syncRaw, `aclsync:${cal.id}`, 'syncToken') : undefined;
@@ -50,7 +52,7 @@ export async function aclList(params: Params, ctx: RouteContext): Promise<Respon
 }
 
 export async function aclGet(_params: Params, ctx: RouteContext): Promise<Response> {
-  const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'owner');
+  const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'writer');
   return ok(aclResource(await ruleFor(ctx, cal.id, ctx.pathParams.ruleId)));
 }
 
@@ -58,7 +60,7 @@ export async function aclInsert(params: Params, ctx: RouteContext): Promise<Resp
   const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'owner');
   const sendNotifications = str(params, 'sendNotifications');
   if (sendNotifications !== undefined && !['true', 'false'].includes(sendNotifications)) throw invalidParameter('sendNotifications');
-  const body = bodyOf(params);
+  const body = resourceBody(params, aclRuleBody);
   const role = checkRole(body.role);
   const scope = body.scope;
   if (!scope || typeof scope !== 'object') throw required('scope');
@@ -84,7 +86,7 @@ export async function aclInsert(params: Params, ctx: RouteContext): Promise<Resp
 async function change(params: Params, ctx: RouteContext, mode: 'replace' | 'patch'): Promise<Response> {
   const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'owner');
   const rule = await ruleFor(ctx, cal.id, ctx.pathParams.ruleId);
-  const body = bodyOf(params);
+  const body = resourceBody(params, aclRuleBody);
   if (body.scope && (body.scope.type !== rule.scope_type || (body.scope.value ?? null) !== (rule.scope_type === 'default' ? null : rule.scope_value) && body.scope.value !== undefined)) {
     throw invalid('The scope of a rule cannot be changed.', 'scope');
   }

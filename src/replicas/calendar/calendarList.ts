@@ -2,11 +2,12 @@ import type { RouteContext } from '../types.ts';
 import { actor, rank, roleOn } from './access.ts';
 import { calendarColors } from './colors.ts';
 import { googleError, invalid, invalidParameter, notFound, required } from './errors.ts';
-import { bodyOf, bool, decodeToken, encodeToken, maxResults, str, type Body, type Params } from './params.ts';
+import { bool, decodeToken, encodeToken, maxResults, str, type Body, type Params } from './params.ts';
 import type { CalendarRow, ListEntryRow } from './rows.ts';
 import { listEntryResource, newEtag } from './serialize.ts';
 import { update, upsert } from './sql.ts';
 import { isoNow } from './time.ts';
+import { calendarListEntryBody, resourceBody } from './resources.ts';
 
 /** calendarList.*: the acting user's own list of calendars (`/users/me/calendarList`). */
 
@@ -80,7 +81,7 @@ function entryChanges(body: Body, params: Params, mode: 'replace' | 'patch'): Pa
     if (Object.hasOwn(body, field)) (changes as any)[col] = body[field] ?? fallback;
     else if (mode === 'replace') (changes as any)[col] = fallback;
   };
-  if (body.colorId !== undefined && body.colorId !== null && !calendarColors[String(body.colorId)]) throw invalid('Invalid color id.', 'colorId');
+  if (body.colorId !== undefined && body.colorId !== null && !Object.hasOwn(calendarColors, String(body.colorId))) throw invalid('Invalid color id.', 'colorId');
   set('colorId', 'color_id', null);
   set('hidden', 'hidden', false);
   set('selected', 'selected', true);
@@ -100,7 +101,7 @@ function entryChanges(body: Body, params: Params, mode: 'replace' | 'patch'): Pa
 
 export async function calendarListInsert(params: Params, ctx: RouteContext): Promise<Response> {
   const me = await actor(ctx);
-  const body = bodyOf(params);
+  const body = resourceBody(params, calendarListEntryBody);
   if (!body.id || typeof body.id !== 'string') throw required('id');
   const cal = (await ctx.tx.query<CalendarRow>('SELECT * FROM calendars WHERE id = $1', [body.id]))[0];
   if (!cal || cal.deleted) throw notFound();
@@ -142,7 +143,7 @@ export async function calendarListInsert(params: Params, ctx: RouteContext): Pro
 
 async function change(params: Params, ctx: RouteContext, mode: 'replace' | 'patch'): Promise<Response> {
   const { entry, cal } = await entryFor(ctx);
-  const body = bodyOf(params);
+  const body = resourceBody(params, calendarListEntryBody);
   const nowMs = ctx.now();
   const changes = entryChanges(body, params, mode);
   Object.assign(changes, { etag: newEtag(nowMs), updated_at: isoNow(nowMs) });

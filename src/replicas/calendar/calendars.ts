@@ -1,11 +1,12 @@
 import type { RouteContext } from '../types.ts';
 import { actor, calendarFor } from './access.ts';
 import { badRequest, invalid, required } from './errors.ts';
-import { bodyOf, type Params } from './params.ts';
+import type { Params } from './params.ts';
 import type { CalendarRow } from './rows.ts';
 import { calendarResource, newEtag } from './serialize.ts';
 import { update, upsert } from './sql.ts';
 import { isoNow, isZone } from './time.ts';
+import { calendarBody, resourceBody } from './resources.ts';
 
 /** calendars.*: a calendar's own metadata. Reading needs reader access, changing it needs ownership. */
 
@@ -22,7 +23,7 @@ export async function calendarsGet(_params: Params, ctx: RouteContext): Promise<
 
 export async function calendarsInsert(params: Params, ctx: RouteContext): Promise<Response> {
   const me = await actor(ctx);
-  const body = bodyOf(params);
+  const body = resourceBody(params, calendarBody);
   if (!body.summary || typeof body.summary !== 'string') throw required('summary');
   checkZone(body);
   const nowMs = ctx.now();
@@ -74,7 +75,7 @@ export async function calendarsInsert(params: Params, ctx: RouteContext): Promis
 
 async function change(params: Params, ctx: RouteContext, mode: 'replace' | 'patch'): Promise<Response> {
   const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'owner');
-  const body = bodyOf(params);
+  const body = resourceBody(params, calendarBody);
   checkZone(body);
   if (mode === 'replace' && !body.summary) throw required('summary');
   const nowMs = ctx.now();

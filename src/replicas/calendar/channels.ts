@@ -1,11 +1,12 @@
 import type { RouteContext } from '../types.ts';
 import { actor, calendarFor } from './access.ts';
 import { googleError, invalid, notFound, required } from './errors.ts';
-import { bodyOf, type Params } from './params.ts';
+import type { Params } from './params.ts';
 import type { ChannelRow } from './rows.ts';
 import { channelResource } from './serialize.ts';
 import { upsert } from './sql.ts';
 import { isoNow } from './time.ts';
+import { channelBody, resourceBody } from './resources.ts';
 
 /**
  * Push notification channels: each `watch` records a channel (the replica sends no notifications) whose
@@ -16,7 +17,7 @@ const WEEK_MS = 7 * 86_400_000;
 
 async function watch(params: Params, ctx: RouteContext, resourceUri: string): Promise<Response> {
   const me = await actor(ctx);
-  const body = bodyOf(params);
+  const body = resourceBody(params, channelBody);
   if (!body.id || typeof body.id !== 'string') throw required('id');
   if (!body.type) throw required('type');
   if (!['web_hook', 'webhook'].includes(String(body.type).toLowerCase())) throw invalid(`Unknown channel type: ${body.type}`, 'type');
@@ -50,7 +51,7 @@ export async function eventsWatch(params: Params, ctx: RouteContext): Promise<Re
 }
 
 export async function aclWatch(params: Params, ctx: RouteContext): Promise<Response> {
-  const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'owner');
+  const { cal } = await calendarFor(ctx, ctx.pathParams.calendarId, 'writer');
   return watch(params, ctx, `/calendars/${cal.id}/acl`);
 }
 
@@ -66,7 +67,7 @@ export async function settingsWatch(params: Params, ctx: RouteContext): Promise<
 /** channels.stop: needs the channel's id and resourceId; only the user who made a channel may stop it. */
 export async function channelsStop(params: Params, ctx: RouteContext): Promise<Response> {
   const me = await actor(ctx);
-  const body = bodyOf(params);
+  const body = resourceBody(params, channelBody);
   if (!body.id) throw required('id');
   if (!body.resourceId) throw required('resourceId');
   const rows = await ctx.tx.query<ChannelRow>('SELECT * FROM calendar_channels WHERE id = $1 AND resource_id = $2', [body.id, body.resourceId]);

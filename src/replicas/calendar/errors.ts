@@ -11,6 +11,7 @@ const STATUS_NAMES: Record<number, string> = {
   403: 'PERMISSION_DENIED',
   404: 'NOT_FOUND',
   409: 'ALREADY_EXISTS',
+  429: 'RESOURCE_EXHAUSTED',
   410: 'NOT_FOUND',
   412: 'FAILED_PRECONDITION',
   413: 'INVALID_ARGUMENT',
@@ -23,8 +24,13 @@ const STATUS_NAMES: Record<number, string> = {
 // Reasons Google reports in the `calendar` domain rather than `global`.
 const CALENDAR_DOMAIN = new Set(['requiredAccessLevel', 'timeRangeEmpty', 'timeRangeTooLong']);
 
-export function googleError(code: number, reason: string, message: string, extra: { location?: string; locationType?: string } = {}): Response {
-  const item: Record<string, string> = { domain: CALENDAR_DOMAIN.has(reason) ? 'calendar' : 'global', reason, message };
+export function googleError(
+  code: number,
+  reason: string,
+  message: string,
+  extra: { location?: string; locationType?: string; domain?: string } = {},
+): Response {
+  const item: Record<string, string> = { domain: extra.domain ?? (CALENDAR_DOMAIN.has(reason) ? 'calendar' : 'global'), reason, message };
   if (extra.location) {
     item.location = extra.location;
     item.locationType = extra.locationType ?? 'parameter';
@@ -73,3 +79,17 @@ export function requestProblem(problem: RequestProblem): Response {
       return googleError(503, 'backendError', 'Backend Error');
   }
 }
+
+/**
+ * Fault injection's answers: 429 `rateLimitExceeded` in the `usageLimits` domain and 503 `backendError`
+ * (https://developers.google.com/workspace/calendar/api/guides/errors); lists page with `maxResults`.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = googleError(429, 'rateLimitExceeded', 'Rate Limit Exceeded', { domain: 'usageLimits' });
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => googleError(503, 'backendError', 'Backend Error'),
+  pageParam: 'maxResults',
+};

@@ -1,5 +1,6 @@
 import { DateTime } from 'luxon';
 import type { RouteContext } from '../types.ts';
+import { seesDetails, type Role } from './access.ts';
 import { expandSeries, instanceKey, isBounded, type Occurrence } from './recurrence.ts';
 import type { AttendeeRow, CalendarRow, EventRow, UserRow } from './rows.ts';
 import { eventResource, newEtag } from './serialize.ts';
@@ -38,19 +39,35 @@ export async function attendeesOf(ctx: RouteContext, ids: string[]): Promise<Map
   return out;
 }
 
+/** An event's guests: its own attendee rows, or an instance's series' rows. */
+export function guestsOf(e: EventRow, attendees: Map<string, AttendeeRow[]>): AttendeeRow[] {
+  return attendees.get(e.id) ?? (e.recurring_event_id ? attendees.get(e.recurring_event_id) ?? [] : []);
+}
+
 /** Instances made by expansion (not rows): they have no attendee rows of their own. */
 const generatedRows = new WeakSet<EventRow>();
 
-export async function renderEvents(ctx: RouteContext, me: UserRow, events: EventRow[], busyOnly = false): Promise<Record<string, unknown>[]> {
+/**
+ * Events as the acting user may see them with `role` on `calendar` (`seesDetails`); by default, all of them. Busy
+ * blocks give their times in `zone` (the request's `timeZone`), else UTC.
+ */
+export async function renderEvents(
+  ctx: RouteContext,
+  me: UserRow,
+  events: EventRow[],
+  access: { role: Role; calendar: CalendarRow; zone?: string } | null = null,
+): Promise<Record<string, unknown>[]> {
   const ids = new Set<string>();
   for (const e of events) {
     if (!generatedRows.has(e)) ids.add(e.id);
     if (e.recurring_event_id) ids.add(e.recurring_event_id);
   }
   const [users, attendees] = await Promise.all([usersByEmail(ctx), attendeesOf(ctx, [...ids])]);
-  return events.map((e) =>
-    eventResource(e, { me, users, attendees: attendees.get(e.id) ?? (e.recurring_event_id ? attendees.get(e.recurring_event_id) ?? [] : []), busyOnly }),
-  );
+  return events.map((e) => {
+    const guests = guestsOf(e, attendees);
+    const busy = access && !seesDetails(access.role, e, me, guests);
+    return eventResource(e, { me, users, attendees: guests, busyOnly: busy ? { zone: access.zone ?? 'UTC', calendarZone: access.calendar.time_zone } : undefined });
+  });
 }
 
 export async function findEvent(ctx: RouteContext, calendarId: string, id: string): Promise<EventRow | undefined> {

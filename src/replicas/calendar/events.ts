@@ -1,9 +1,10 @@
 import { DateTime } from 'luxon';
 import type { RouteContext } from '../types.ts';
-import { calendarFor, type CalendarAccess } from './access.ts';
+import { calendarFor, seesDetails, type CalendarAccess } from './access.ts';
 import { badRequest, deleted, duplicate, googleError, invalid, invalidParameter, notFound, required, timeRangeTooLong } from './errors.ts';
 import {
   attendeesOf,
+  guestsOf,
   plainRow,
   usersByEmail,
   exceptionKey,
@@ -21,13 +22,14 @@ import {
   storedInstants,
   type Window,
 } from './eventStore.ts';
-import { bodyOf, bool, decodeToken, encodeToken, maxResults, str, type Body, type Params } from './params.ts';
+import { bool, decodeToken, encodeToken, maxResults, str, type Body, type Params } from './params.ts';
 import { parseQuickAdd } from './quickAdd.ts';
 import { checkRecurrence, instanceKey, MAX_INSTANCES, occurrenceAt } from './recurrence.ts';
 import type { AttendeeRow, EventRow, UserRow } from './rows.ts';
 import { newEtag } from './serialize.ts';
 import { upsert } from './sql.ts';
 import { checkEventTime, instantMs, instantOf, isoNow, isZone, queryInstant, zoneOf, type EventTime } from './time.ts';
+import { eventBody, resourceBody } from './resources.ts';
 
 const JSON_COLUMNS = ['start', 'end', 'recurrence', 'original_start_time', 'reminders', 'extended_properties', 'conference_data', 'attachments', 'source'] as const;
 
@@ -408,15 +410,18 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
   if (!showDeleted) items = items.filter((e) => e.status !== 'cancelled');
   if (since !== undefined) items = items.filter((e) => e.updatedMs > since!);
   if (updatedMin) items = items.filter((e) => e.updatedMs >= updatedMin.toMillis());
-  if (iCalUID) items = items.filter((e) => candidateRow(e).ical_uid === iCalUID);
-  if (privateProps.length) items = items.filter((e) => extendedMatch(candidateRow(e), 'private', privateProps));
-  if (sharedProps.length) items = items.filter((e) => extendedMatch(candidateRow(e), 'shared', sharedProps));
-  if (q) {
+  if (iCalUID || privateProps.length || sharedProps.length || q) {
+    // Filters on an event's details match only the events whose details the user may see.
     const all = items.map(candidateRow);
     const att = await attendeesOf(ctx, [...new Set(all.flatMap((e) => [e.id, e.recurring_event_id ?? e.id]))]);
-    items = items.filter((c, i) => {
+    items = items.filter((_c, i) => {
       const e = all[i];
-      return matchesQuery(e, att.get(e.id) ?? (e.recurring_event_id ? att.get(e.recurring_event_id) ?? [] : []), q);
+      const guests = guestsOf(e, att);
+      if (!seesDetails(a.role, e, a.me, guests)) return false;
+      if (iCalUID && e.ical_uid !== iCalUID) return false;
+      if (privateProps.length && !extendedMatch(e, 'private', privateProps)) return false;
+      if (sharedProps.length && !extendedMatch(e, 'shared', sharedProps)) return false;
+      return !q || matchesQuery(e, guests, q);
     });
   }
   if (orderBy === 'updated') items.sort((x, y) => x.updatedMs - y.updatedMs || x.id.localeCompare(y.id));
@@ -424,15 +429,16 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
 
   const page = items.slice(offset, offset + limit).map(candidateRow);
   const more = offset + limit < items.length;
-  const rendered = await renderEvents(ctx, a.me, page, a.role === 'freeBusyReader');
+  const rendered = await renderEvents(ctx, a.me, page, { role: a.role, calendar: a.cal, zone: tz });
   const latest = items.reduce((m, e) => Math.max(m, e.updatedMs), 0);
   return ok({
     kind: 'calendar#events',
     etag: `"${nowMs}"`,
-    summary: a.cal.summary ?? a.cal.id,
-    description: a.cal.description ?? '',
+    // A free/busy reader gets no calendar metadata (access.ts): the title is the id, times are in UTC unless asked.
+    summary: a.role === 'freeBusyReader' ? a.cal.id : (a.cal.summary ?? a.cal.id),
+    description: a.role === 'freeBusyReader' ? '' : (a.cal.description ?? ''),
     updated: new Date(latest || nowMs).toISOString(),
-    timeZone: tz ?? a.cal.time_zone,
+    timeZone: tz ?? (a.role === 'freeBusyReader' ? 'UTC' : a.cal.time_zone),
     accessRole: a.role,
     defaultReminders: [],
     ...(more ? { nextPageToken: encodeToken(`events:${a.cal.id}`, { o: offset + limit }) } : { nextSyncToken: encodeToken(`sync:${a.cal.id}`, nowMs) }),
@@ -441,7 +447,8 @@ export async function eventsList(params: Params, ctx: RouteContext): Promise<Res
 }
 
 export async function eventsInstances(params: Params, ctx: RouteContext): Promise<Response> {
-  const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'reader');
+  // The same events events.list gives with singleEvents, to the same readers (free/busy only included).
+  const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'freeBusyReader');
   const nowMs = ctx.now();
   const master = await findEvent(ctx, a.cal.id, ctx.pathParams.eventId);
   if (!master) throw notFound();
@@ -474,30 +481,30 @@ export async function eventsInstances(params: Params, ctx: RouteContext): Promis
   return ok({
     kind: 'calendar#events',
     etag: `"${nowMs}"`,
-    summary: a.cal.summary ?? a.cal.id,
+    summary: a.role === 'freeBusyReader' ? a.cal.id : (a.cal.summary ?? a.cal.id),
     updated: isoNow(nowMs),
-    timeZone: str(params, 'timeZone') ?? a.cal.time_zone,
+    timeZone: str(params, 'timeZone') ?? (a.role === 'freeBusyReader' ? 'UTC' : a.cal.time_zone),
     accessRole: a.role,
     defaultReminders: [],
     ...(more ? { nextPageToken: encodeToken(`instances:${master.id}`, { o: offset + limit }) } : {}),
-    items: await renderEvents(ctx, a.me, page),
+    items: await renderEvents(ctx, a.me, page, { role: a.role, calendar: a.cal, zone: str(params, 'timeZone') }),
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // Single events
 
-export async function eventsGet(_params: Params, ctx: RouteContext): Promise<Response> {
+export async function eventsGet(params: Params, ctx: RouteContext): Promise<Response> {
   const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'freeBusyReader');
   const { row } = await eventOrInstance(ctx, a, ctx.pathParams.eventId);
-  const [out] = await renderEvents(ctx, a.me, [row], a.role === 'freeBusyReader');
+  const [out] = await renderEvents(ctx, a.me, [row], { role: a.role, calendar: a.cal, zone: str(params, 'timeZone') });
   return ok(out);
 }
 
 async function createEvent(params: Params, ctx: RouteContext, mode: 'insert' | 'import'): Promise<Response> {
   const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'writer');
   checkSendUpdates(params);
-  const body = bodyOf(params);
+  const body = resourceBody(params, eventBody);
   const nowMs = ctx.now();
   if (body.id !== undefined && (typeof body.id !== 'string' || !/^[a-v0-9]{5,1024}$/.test(body.id))) throw invalid('Invalid resource id value.', 'id');
   if (mode === 'import' && !body.iCalUID) throw required('iCalUID');
@@ -539,7 +546,7 @@ export const eventsImport = (params: Params, ctx: RouteContext) => createEvent(p
 async function changeEvent(params: Params, ctx: RouteContext, mode: 'replace' | 'patch'): Promise<Response> {
   const a = await calendarFor(ctx, ctx.pathParams.calendarId, 'writer');
   checkSendUpdates(params);
-  const body = bodyOf(params);
+  const body = resourceBody(params, eventBody);
   const nowMs = ctx.now();
   const found = await eventOrInstance(ctx, a, ctx.pathParams.eventId);
   const row = { ...found.row };

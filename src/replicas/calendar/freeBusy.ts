@@ -3,10 +3,11 @@ import type { RouteContext } from '../types.ts';
 import { actor, rank, roleOn } from './access.ts';
 import { badRequest, invalid, required } from './errors.ts';
 import { exceptionKey, isRecurring, plainRow, seriesInstances } from './eventStore.ts';
-import { bodyOf, type Params } from './params.ts';
+import type { Params } from './params.ts';
 import type { CalendarRow, EventRow } from './rows.ts';
 import { instantMs, isZone, queryInstant, zoneOf } from './time.ts';
 import { formatInZone } from './zoneOffsets.ts';
+import { freeBusyBody, resourceBody } from './resources.ts';
 
 /**
  * freeBusy.query: the busy intervals of calendars (by calendar id, or a person's address for their primary
@@ -16,7 +17,7 @@ import { formatInZone } from './zoneOffsets.ts';
  */
 export async function freeBusyQuery(params: Params, ctx: RouteContext): Promise<Response> {
   const me = await actor(ctx);
-  const body = bodyOf(params);
+  const body = resourceBody(params, freeBusyBody);
   if (!body.timeMin) throw required('timeMin');
   if (!body.timeMax) throw required('timeMax');
   const from = queryInstant(String(body.timeMin), 'timeMin')!;

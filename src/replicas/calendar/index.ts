@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { googleError, internal, requestProblem, unauthorized } from './errors.ts';
+import { faultResponses, googleError, internal, requestProblem, unauthorized } from './errors.ts';
 import { storedInstants } from './eventStore.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
@@ -31,4 +31,5 @@ export const calendar = {
   },
   readParams,
   requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

@@ -1,4 +1,4 @@
-import { jsonObjectBody } from '../requestBody.ts';
+import { jsonObjectBody, scalarText, setParam } from '../requestBody.ts';
 import { badRequest, invalidParameter } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -13,8 +13,8 @@ export type Body = Record<string, any>;
 export async function readParams(request: Request, url: URL): Promise<Params> {
   const params: Params = {};
   url.searchParams.forEach((v, k) => {
-    const prev = params[k];
-    params[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+    const prev = Object.hasOwn(params, k) ? params[k] : undefined;
+    setParam(params, k, prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v]);
   });
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD' || method === 'DELETE') return params;
@@ -25,7 +25,7 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   }
   const body = jsonObjectBody(text, () => badRequest('Parse Error'));
   // Query parameters may also come in the body (tool calls send every argument there); the query wins.
-  for (const [k, v] of Object.entries(body)) if (params[k] === undefined && k !== 'body') params[k] = v;
+  for (const [k, v] of Object.entries(body)) if (!Object.hasOwn(params, k) && k !== 'body') setParam(params, k, v);
   params.body = body;
   return params;
 }
@@ -37,14 +37,14 @@ export function bodyOf(params: Params): Body {
 export function str(params: Params, name: string): string | undefined {
   const v = params[name];
   if (v === undefined || v === null) return undefined;
-  const s = Array.isArray(v) ? String(v[v.length - 1]) : String(v);
+  const s = scalarText(Array.isArray(v) ? v[v.length - 1] : v);
   return s === '' ? undefined : s;
 }
 
 export function strs(params: Params, name: string): string[] {
   const v = params[name];
   if (v === undefined || v === null) return [];
-  return (Array.isArray(v) ? v : [v]).map(String);
+  return (Array.isArray(v) ? v : [v]).map(scalarText);
 }
 
 export function bool(params: Params, name: string, fallback = false): boolean {

@@ -94,6 +94,7 @@ const ruleFields = (required: boolean): Record<string, ParamSpec> => ({
 const NOT_FOUND = { '404 notFound': 'no such calendar, or you may not see it' };
 const WRITE = { ...NOT_FOUND, '403 requiredAccessLevel': 'you need writer access to the calendar' };
 const OWNER = { ...NOT_FOUND, '403 requiredAccessLevel': 'only the calendar\'s owners may do this' };
+const ACL_READ = { ...NOT_FOUND, '403 requiredAccessLevel': 'only the calendar\'s writers and owners may see its ACL' };
 const EVENT_BODY =
   'Event fields: `summary`, `description`, `location`, `start`/`end` (`{dateTime: RFC 3339, timeZone?: IANA}` or `{date: "YYYY-MM-DD"}` for all-day, end exclusive), `recurrence` (`["RRULE:…", "EXDATE;TZID=…:…", "RDATE…"]`), `attendees` (`[{email, displayName?, optional?, responseStatus?}]`), `colorId` ("1"–"11"), `transparency` (`opaque`/`transparent`), `visibility`, `status`, `reminders`, `extendedProperties`. A dateTime without an offset needs `timeZone`; a dateTime without `timeZone` takes the calendar\'s zone.';
 const TIME_ERRORS = { '400 invalid': 'a malformed field (time, zone, recurrence, id, attendee)', '400 timeRangeEmpty': 'end is before start', '400 required': 'start or end is missing' };
@@ -437,7 +438,7 @@ export const routes: Route[] = [
     path: 'calendars/{calendarId}/acl/watch',
     summary: 'Watch a calendar\'s sharing rules for changes.',
     writes: true,
-    docs: doc('Opens a push channel on the calendar\'s ACL (owners only); returns the channel.', { ...OWNER, '400 required': 'id, type or address is missing' }),
+    docs: doc('Opens a push channel on the calendar\'s ACL (writers and owners); returns the channel.', { ...ACL_READ, '400 required': 'id, type or address is missing' }),
     params: { calendarId, ...channelFields },
     operation: 'acl.watch',
     handler: aclWatch,
@@ -446,7 +447,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: 'calendars/{calendarId}/acl',
     summary: 'List a calendar\'s sharing rules.',
-    docs: doc('Returns `{kind: "calendar#acl", items: [{id, scope: {type, value}, role}]}` (owners only).', OWNER),
+    docs: doc('Returns `{kind: "calendar#acl", items: [{id, scope: {type, value}, role}]}` (writers and owners; only owners change rules).', ACL_READ),
     params: { calendarId, showDeleted: b('Include deleted rules (role `none`).'), maxResults: i('Page size, default 100, at most 250.'), pageToken, syncToken },
     operation: 'acl.list',
     handler: aclList,
@@ -469,7 +470,7 @@ export const routes: Route[] = [
     method: 'GET',
     path: 'calendars/{calendarId}/acl/{ruleId}',
     summary: 'Get one sharing rule.',
-    docs: doc('Returns the rule.', { ...OWNER, '404 notFound (rule)': 'no such rule' }),
+    docs: doc('Returns the rule.', { ...ACL_READ, '404 notFound (rule)': 'no such rule' }),
     params: { calendarId, ruleId },
     operation: 'acl.get',
     handler: aclGet,

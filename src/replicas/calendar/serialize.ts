@@ -1,6 +1,7 @@
 import { calendarColors } from './colors.ts';
 import type { AclRow, AttendeeRow, CalendarRow, ChannelRow, EventRow, ListEntryRow, UserRow } from './rows.ts';
-import { timestamp } from './time.ts';
+import { instantMs, timestamp, type EventTime } from './time.ts';
+import { formatInZone } from './zoneOffsets.ts';
 
 /** Google's resource shapes. Absent optional fields are left out, as Google leaves them out. */
 type Json = Record<string, unknown>;
@@ -33,15 +34,17 @@ export function calendarResource(c: CalendarRow): Json {
 }
 
 export function listEntryResource(e: ListEntryRow, c: CalendarRow): Json {
-  const color = e.color_id ? calendarColors[e.color_id] : undefined;
+  const color = e.color_id && Object.hasOwn(calendarColors, e.color_id) ? calendarColors[e.color_id] : undefined;
+  // A free/busy reader may read free/busy information only (access.ts): not the calendar's title, place or zone.
+  const meta = e.access_role !== 'freeBusyReader';
   return compact({
     kind: 'calendar#calendarListEntry',
     etag: e.etag ?? `"${e.id}"`,
     id: c.id,
-    summary: c.summary ?? '',
-    description: c.description,
-    location: c.location,
-    timeZone: c.time_zone,
+    summary: meta ? (c.summary ?? '') : c.id,
+    description: meta ? c.description : undefined,
+    location: meta ? c.location : undefined,
+    timeZone: meta ? c.time_zone : undefined,
     summaryOverride: e.summary_override,
     colorId: e.color_id,
     backgroundColor: e.background_color ?? color?.background,
@@ -87,13 +90,31 @@ export interface EventView {
   me: UserRow;
   users: Map<string, UserRow>;
   attendees: AttendeeRow[];
-  /** Only free/busy may be shown (freeBusyReader): times and status, nothing else. */
-  busyOnly?: boolean;
+  /**
+   * Only the busy block may be shown (a freeBusyReader, or a reader's view of a private event): status and times,
+   * as instants in `zone` (the request's `timeZone`, else UTC), with no time zone of the owner's.
+   */
+  busyOnly?: { zone: string; calendarZone: string };
+}
+
+function busyTime(t: EventTime, busy: { zone: string; calendarZone: string }): Json {
+  return t?.date ? { date: t.date } : { dateTime: formatInZone(instantMs(t, busy.calendarZone), busy.zone) };
 }
 
 export function eventResource(e: EventRow, v: EventView): Json {
   if (v.busyOnly) {
-    return compact({ kind: 'calendar#event', etag: e.etag, id: e.id, status: e.status, start: e.start, end: e.end, recurringEventId: e.recurring_event_id, originalStartTime: e.original_start_time ?? undefined, transparency: e.transparency === 'transparent' ? 'transparent' : undefined });
+    const busy = v.busyOnly;
+    return compact({
+      kind: 'calendar#event',
+      etag: e.etag,
+      id: e.id,
+      status: e.status,
+      start: busyTime(e.start, busy),
+      end: busyTime(e.end, busy),
+      recurringEventId: e.recurring_event_id,
+      originalStartTime: e.original_start_time ? busyTime(e.original_start_time, busy) : undefined,
+      transparency: e.transparency === 'transparent' ? 'transparent' : undefined,
+    });
   }
   return compact({
     kind: 'calendar#event',

@@ -124,3 +124,21 @@ export function requestProblem(problem: RequestProblem): Response {
       return one('Request timed out', 'internal error', 503, 'The request took too long to complete.');
   }
 }
+
+/**
+ * Fault injection's answers: a GraphQL error with `extensions.code` RATELIMITED and Linear's
+ * `X-RateLimit-Requests-*` headers (https://linear.app/developers/rate-limiting), and a 503. Connections page with
+ * `first`, an argument of the query rather than a request parameter, so short pages do not apply.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = errorResponse(
+      { errors: [{ message: 'Rate limit exceeded', extensions: { code: 'RATELIMITED', userPresentableMessage: 'Rate limit exceeded, please try again later.' } }] },
+      429,
+    );
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    response.headers.set('x-ratelimit-requests-remaining', '0');
+    return response;
+  },
+  unavailable: () => errorResponse({ errors: [{ message: 'Service unavailable', extensions: { code: 'INTERNAL_SERVER_ERROR' } }] }, 503),
+};

@@ -1,6 +1,6 @@
 import type { Replica } from '../types.ts';
 import { jsonObjectBody } from '../requestBody.ts';
-import { authenticationError, badRequest, errorResponse, internalError, isLinearError, requestProblem } from './errors.ts';
+import { authenticationError, badRequest, errorResponse, faultResponses, internalError, isLinearError, requestProblem } from './errors.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
 
@@ -43,4 +43,5 @@ export const linear = {
   },
   isErrorResponse: isLinearError,
   requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

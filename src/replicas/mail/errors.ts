@@ -49,3 +49,14 @@ export function requestProblem(problem: RequestProblem): Response {
       return apiError(503, 'timeout', problem.detail);
   }
 }
+
+/** Fault injection's answers: 429 `rate_limited` with `Retry-After`, 503 `unavailable`; lists page with `page_size`. */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = apiError(429, 'rate_limited', `too many requests: retry after ${retryAfterSeconds} s`);
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => apiError(503, 'unavailable', 'the service is briefly unavailable: retry'),
+  pageParam: 'page_size',
+};

@@ -1,5 +1,5 @@
 import type { Replica } from '../types.ts';
-import { apiError, requestProblem } from './errors.ts';
+import { apiError, faultResponses, requestProblem } from './errors.ts';
 import { readParams } from './input.ts';
 import { routes } from './routes.ts';
 import { schemaSql } from './schema.ts';
@@ -33,4 +33,5 @@ export const mail = {
   },
   readParams,
   requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

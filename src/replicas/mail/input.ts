@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { jsonObjectBody, queryParams } from '../requestBody.ts';
+import { jsonObjectBody, mergeParams, queryParams } from '../requestBody.ts';
 import { apiError, invalidInput } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -17,7 +17,7 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   const body = jsonObjectBody(text, (problem) =>
     apiError(400, 'invalid_json', problem === 'invalid_json' ? 'the request body is not valid JSON' : 'the request body must be a JSON object'),
   );
-  return Object.assign(params, body);
+  return mergeParams(params, body);
 }
 
 /** The zod type under optional/default/nullable wrappers. */
@@ -37,7 +37,7 @@ export function coerceQuery(schema: z.ZodType, params: Params, fromQuery: (key: 
   if (!shape) return params;
   const out: Params = { ...params };
   for (const [key, value] of Object.entries(params)) {
-    if (typeof value !== 'string' || !shape[key] || !fromQuery(key)) continue;
+    if (typeof value !== 'string' || !Object.hasOwn(shape, key) || !fromQuery(key)) continue;
     const type = (baseType(shape[key]) as any)._zod.def.type;
     if (type === 'number' || type === 'int') {
       if (value.trim() !== '' && !Number.isNaN(Number(value))) out[key] = Number(value);
@@ -69,7 +69,7 @@ function acceptsNull(schema: z.ZodType): boolean {
 export function dropNulls(schema: z.ZodType, params: Params): Params {
   const shape = (baseType(schema) as any)?._zod?.def?.shape as Record<string, z.ZodType> | undefined;
   if (!shape) return params;
-  return Object.fromEntries(Object.entries(params).filter(([k, v]) => !(v === null && shape[k] && !acceptsNull(shape[k]))));
+  return Object.fromEntries(Object.entries(params).filter(([k, v]) => !(v === null && Object.hasOwn(shape, k) && !acceptsNull(shape[k]))));
 }
 
 /** Validates input against a route's schema; a failure becomes a 400 naming each bad field by its path. */

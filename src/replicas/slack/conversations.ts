@@ -336,8 +336,10 @@ export async function conversationsLeave(params: Params, ctx: RouteContext): Pro
   if (channelKind(channel) === 'im') throw slackError('method_not_supported_for_channel_type');
   if (isGeneral(channel)) throw slackError('cant_leave_general');
   if (channel.is_archived) throw slackError('is_archived');
-  // Leaving a channel one is not in is not an error (https://docs.slack.dev/reference/methods/conversations.leave).
-  if (!member) return slackOk(ctx, { not_in_channel: true });
+  // Leaving a channel one is not in changes nothing and is not an error, but Slack's documentation shows the answer
+  // as `{"ok": false, "not_in_channel": true}`, with no `error` (https://docs.slack.dev/reference/methods/conversations.leave).
+  // @slack/web-api rejects any `ok: false`: its platform error then carries `data.not_in_channel`.
+  if (!member) return Response.json({ ok: false, not_in_channel: true });
   if (channelKind(channel) !== 'public') {
     const [{ n }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM channel_members WHERE channel_id = $1`, [
       channel.channel_id,

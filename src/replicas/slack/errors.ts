@@ -62,3 +62,17 @@ export function requestProblem(problem: RequestProblem): Response {
       return slackError('service_unavailable', { detail: problem.detail });
   }
 }
+
+/**
+ * Fault injection's answers. A rate limit is HTTP 429 with `Retry-After` in seconds and `ok: false, "ratelimited"`
+ * (https://docs.slack.dev/apis/web-api/rate-limits); `limit` is the page size of the cursor-paginated methods.
+ */
+export const faultResponses = {
+  rateLimited(retryAfterSeconds: number): Response {
+    const response = slackError('ratelimited', {}, 429);
+    response.headers.set('retry-after', String(retryAfterSeconds));
+    return response;
+  },
+  unavailable: () => slackError('service_unavailable', {}, 503),
+  pageParam: 'limit',
+};

@@ -1,6 +1,6 @@
 import type { Replica } from '../types.ts';
 import { tokenProblem } from './auth.ts';
-import { internalError, isSlackError, requestProblem, slackError, unknownMethod } from './errors.ts';
+import { faultResponses, internalError, isSlackError, requestProblem, slackError, unknownMethod } from './errors.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -34,4 +34,5 @@ export const slack = {
     return response.status !== 200 || isSlackError(response);
   },
   requestProblem,
+  faults: faultResponses,
 } satisfies Replica;

@@ -1,4 +1,4 @@
-import { jsonObjectBody, queryParams } from '../requestBody.ts';
+import { jsonObjectBody, mergeParams, queryParams, scalarText, setParam } from '../requestBody.ts';
 import { invalidArguments, slackError } from './errors.ts';
 
 export type Params = Record<string, unknown>;
@@ -17,17 +17,17 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
     const form = await request.formData().catch(() => {
       throw slackError('invalid_form_data');
     });
-    form.forEach((v, k) => (params[k] = v));
+    form.forEach((v, k) => setParam(params, k, v));
     return params;
   }
   const text = await request.text();
   if (!text) return params;
   if (type.startsWith('application/json')) {
     const body = jsonObjectBody(text, (problem) => slackError(problem === 'invalid_json' ? 'invalid_json' : 'json_not_object'));
-    return Object.assign(params, body);
+    return mergeParams(params, body);
   }
   // Form-urlencoded, and also what a bare `fetch(url, { body: 'a=1&b=2' })` sends (text/plain).
-  new URLSearchParams(text).forEach((v, k) => (params[k] = v));
+  new URLSearchParams(text).forEach((v, k) => setParam(params, k, v));
   return params;
 }
 
@@ -61,7 +61,7 @@ export function flag(params: Params, name: string, fallback = false): boolean {
 export function limitParam(params: Params, def: number, max: number): number {
   const v = params.limit;
   if (v === undefined || v === null || v === '') return def;
-  const n = typeof v === 'number' ? v : Number(String(v).trim());
+  const n = typeof v === 'number' ? v : Number(scalarText(v).trim());
   if (!Number.isInteger(n) || n < 0) throw slackError('invalid_limit');
   if (n === 0) return def;
   return Math.min(n, max);
@@ -71,7 +71,7 @@ export function limitParam(params: Params, def: number, max: number): number {
 export function positiveInt(params: Params, name: string, def: number, max: number): number {
   const v = params[name];
   if (v === undefined || v === null || v === '') return def;
-  const n = Math.floor(Number(v));
+  const n = Math.floor(Number(scalarText(v)));
   if (!Number.isFinite(n)) return def;
   return Math.max(1, Math.min(n, max));
 }
@@ -79,7 +79,7 @@ export function positiveInt(params: Params, name: string, def: number, max: numb
 /** A comma-separated list argument (`users=U1,U2`), also accepted as a JSON array. */
 export function list(params: Params, name: string): string[] {
   const v = params[name];
-  if (Array.isArray(v)) return v.map(String).map((s) => s.trim()).filter(Boolean);
+  if (Array.isArray(v)) return v.map(scalarText).map((s) => s.trim()).filter(Boolean);
   const s = str(params, name);
   return s ? s.split(',').map((x) => x.trim()).filter(Boolean) : [];
 }

@@ -1,4 +1,5 @@
 import type { RouteContext } from '../types.ts';
+import { isEmojiName } from './emoji.ts';
 import { slackError } from './errors.ts';
 import { accessChannel, MESSAGE_EXTRAS, resolveActor, splitExtras, type Actor, type MessageRowWithExtras } from './lookup.ts';
 import { required, str, type Params } from './params.ts';
@@ -8,14 +9,18 @@ import { message, permalink } from './serialize.ts';
 import { isTs } from './time.ts';
 
 /**
- * An emoji name as reactions.* take it: without colons (`:thumbsup:` is tolerated), lowercase letters, digits and
- * `_+-'`, optionally with a skin tone (`wave::skin-tone-3`). The name is kept as given: Slack would store some
- * aliases under their canonical name (`thumbsup` as `+1`), but Agent-Diff's assertions read the given name.
+ * An emoji name as reactions.* take it: without colons (`:thumbsup:` is tolerated), one of Slack's standard names
+ * (`emoji.ts`), optionally with a skin tone (`wave::skin-tone-3`), or one of the workspace's custom emoji; anything
+ * else is `invalid_name`. The replica keeps no emoji table, so a workspace's custom emoji are the names its messages
+ * already carry as reactions. The name is kept as given: Slack would store some aliases under their canonical name
+ * (`thumbsup` as `+1`), but Agent-Diff's assertions read the given name.
  */
-function emojiName(params: Params): string {
+async function emojiName(params: Params, ctx: RouteContext): Promise<string> {
   const raw = required(params, 'name');
   const name = raw.trim().replace(/^:(.*):$/, '$1').toLowerCase();
-  if (!/^[a-z0-9_+'-]+(::skin-tone-[2-6])?$/.test(name)) throw slackError('invalid_name');
+  if (await isEmojiName(name)) return name;
+  const [custom] = await ctx.tx.query('SELECT 1 FROM message_reactions WHERE reaction_type = $1 LIMIT 1', [name]);
+  if (!custom) throw slackError('invalid_name');
   return name;
 }
 
@@ -47,7 +52,7 @@ async function targetMessage<R extends MessageRow = MessageRow>(
 
 export async function reactionsAdd(params: Params, ctx: RouteContext): Promise<Response> {
   const actor = await resolveActor(ctx);
-  const name = emojiName(params);
+  const name = await emojiName(params, ctx);
   const { channel, msg } = await targetMessage<MessageRow & { mine: boolean; others: number }>(
     ctx,
     actor,
@@ -72,7 +77,7 @@ export async function reactionsAdd(params: Params, ctx: RouteContext): Promise<R
 
 export async function reactionsRemove(params: Params, ctx: RouteContext): Promise<Response> {
   const actor = await resolveActor(ctx);
-  const name = emojiName(params);
+  const name = await emojiName(params, ctx);
   const { msg } = await targetMessage(ctx, actor, params);
   const removed = await ctx.tx.query(
     `DELETE FROM message_reactions WHERE message_id = $1 AND user_id = $2 AND reaction_type = $3 RETURNING 1`,

@@ -282,7 +282,7 @@ export const routes: Route[] = [
     path: 'conversations.leave',
     summary: 'Leave a channel.',
     writes: true,
-    docs: doc('Removes you from `channel`. If you were not a member the call still succeeds and says `not_in_channel: true`.', {
+    docs: doc('Removes you from `channel`. If you were not a member nothing changes and the answer is `{"ok": false, "not_in_channel": true}` (no `error`), as Slack documents it.', {
       ...COMMON_CHANNEL_ERRORS,
       cant_leave_general: '#general cannot be left',
       is_archived: 'the channel is archived',

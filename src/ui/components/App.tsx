@@ -1,10 +1,14 @@
 import { useEffect } from 'react';
-import { useAppStore } from '../hooks/useApp.ts';
+import { useApp, useAppStore } from '../hooks/useApp.ts';
 import { useRunShortcut } from '../hooks/useRunShortcut.ts';
 import { useThemeAttribute } from '../hooks/useThemeAttribute.ts';
+import { useVerdictFollowsRun } from '../hooks/useVerdictFollowsRun.ts';
 import { AppHeader } from './AppHeader.tsx';
 import { ImportDropZone } from './ImportDropZone.tsx';
 import { ImportReports } from './ImportReports.tsx';
+import { PaneResizer } from './layout/PaneResizer.tsx';
+import { PaneTabs } from './layout/PaneTabs.tsx';
+import { SkipLink } from './layout/SkipLink.tsx';
 import { ResultPane } from './ResultPane.tsx';
 import { ScenarioBrowser } from './ScenarioBrowser.tsx';
 import { Workspace } from './Workspace.tsx';
@@ -13,18 +17,31 @@ import { StudioDrawer } from './studio/StudioDrawer.tsx';
 export function App() {
   useRunShortcut();
   useThemeAttribute();
+  useVerdictFollowsRun();
   const store = useAppStore();
+  const tab = useApp((s) => s.layout.tab);
+  const maximised = useApp((s) => s.layout.maximised);
+  const sizes = useApp((s) => s.layout.sizes);
   useEffect(() => {
     // When the shell first painted, and what the environment was doing then (tests and measurements read it).
     performance.mark('difflab-shell', { detail: { env: store.getState().run.status } });
   }, [store]);
   return (
     <div className="app">
+      <SkipLink />
       <AppHeader />
       <ImportReports />
-      <div className="app-body">
+      <PaneTabs />
+      <div
+        className="app-body"
+        data-tab={tab}
+        data-maximised={maximised ?? undefined}
+        style={{ '--scenarios-width': `${sizes.scenarios}px`, '--verdict-width': `${sizes.verdict}px` } as React.CSSProperties}
+      >
         <ScenarioBrowser />
+        <PaneResizer pane="scenarios" />
         <Workspace />
+        <PaneResizer pane="verdict" />
         <ResultPane />
       </div>
       <ImportDropZone />

@@ -10,7 +10,7 @@ export function EditorArea() {
   const monaco = useApp((s) => s.editor.monaco);
   const setMonaco = useApp((s) => s.editor.setMonaco);
   return (
-    <div className="editor-area" data-editor={monaco}>
+    <div className="editor-area" id="editor" data-editor={monaco}>
       {monaco === 'failed' ? (
         <PlainEditor />
       ) : (

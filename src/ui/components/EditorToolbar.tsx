@@ -1,8 +1,9 @@
+import { useEffect } from 'react';
 import { useApp } from '../hooks/useApp.ts';
+import { warmSandbox } from '../createBrowserWorker.ts';
 import { entryByKey } from '../stores/catalogSlice.ts';
 import { RunSummary } from './RunSummary.tsx';
 import { languages, type LanguageId } from '../../sandbox/languages.ts';
-import { prewarmSandbox } from '../createBrowserWorker.ts';
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
 export const runShortcut = isMac ? '⌘↵' : 'Ctrl+↵';
@@ -22,6 +23,10 @@ export function EditorToolbar() {
   const setLanguage = useApp((s) => s.editor.setLanguage);
   const ready = status === 'ready';
   const running = status === 'running';
+  // Picking a language that takes long to start (Pyodide: seconds) starts loading its sandbox before Run is pressed.
+  useEffect(() => {
+    if (language !== 'javascript') warmSandbox(language);
+  }, [language]);
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Script">
@@ -55,12 +60,7 @@ export function EditorToolbar() {
       <select
         className="language-picker"
         value={language}
-        onChange={(e) => {
-          const picked = e.target.value as LanguageId;
-          // The first script in a language then finds its interpreter loaded.
-          prewarmSandbox(picked);
-          setLanguage(picked);
-        }}
+        onChange={(e) => setLanguage(e.target.value as LanguageId)}
         disabled={running}
         aria-label="Script language"
         title="The language the script is written in"

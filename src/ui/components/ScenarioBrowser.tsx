@@ -4,7 +4,7 @@ import { ScenarioSearch } from './ScenarioSearch.tsx';
 
 export function ScenarioBrowser() {
   return (
-    <aside className="pane scenario-browser" aria-label="Scenarios">
+    <aside className="pane scenario-browser" aria-label="Scenarios" data-pane="scenarios">
       <ScenarioSearch />
       <ScenarioFilters />
       <ScenarioList />

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../hooks/useApp.ts';
 import type { CatalogEntry } from '../stores/catalogTypes.ts';
 
-export function ScenarioListItem({ entry }: { entry: CatalogEntry }) {
+export function ScenarioListItem({ entry, tabbable }: { entry: CatalogEntry; tabbable: boolean }) {
   const selected = useApp((s) => s.catalog.selectedKey === entry.key);
   const select = useApp((s) => s.catalog.select);
   const m = entry.scenario.metadata;
@@ -18,6 +18,7 @@ export function ScenarioListItem({ entry }: { entry: CatalogEntry }) {
         type="button"
         className={`scenario-item ${selected ? 'selected' : ''}`}
         aria-current={selected ? 'true' : undefined}
+        tabIndex={tabbable ? 0 : -1}
         onClick={() => select(entry.key)}
         data-scenario={entry.key}
       >

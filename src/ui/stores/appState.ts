@@ -9,6 +9,7 @@ import type { PrefsSlice } from './prefsSlice.ts';
 import type { RunSlice } from './runSlice.ts';
 import type { StateBrowserSlice } from './stateBrowserSlice.ts';
 import type { StudioSlice } from './studioSlice.ts';
+import type { LayoutSlice } from './layoutSlice.ts';
 
 export interface AppState {
   catalog: CatalogSlice;
@@ -19,6 +20,7 @@ export interface AppState {
   prefs: PrefsSlice;
   agent: AgentSlice;
   studio: StudioSlice;
+  layout: LayoutSlice;
 }
 
 /** The part of localStorage the stores use; tests pass a Map-backed one. */
@@ -65,6 +67,7 @@ export const storageKeys = {
   drafts: 'difflab.drafts.v1',
   selected: 'difflab.selected.v1',
   theme: 'difflab.theme.v1',
+  paneSizes: 'difflab.paneSizes.v1',
 } as const;
 
 export function readJson<T>(storage: KeyValueStore | undefined, key: string, fallback: T): T {

@@ -8,6 +8,7 @@ import { createPrefsSlice } from './prefsSlice.ts';
 import { createRunSlice } from './runSlice.ts';
 import { createStateBrowserSlice } from './stateBrowserSlice.ts';
 import { createStudioSlice } from './studioSlice.ts';
+import { createLayoutSlice } from './layoutSlice.ts';
 
 /** The playground's one store: plain zustand, no React, so tests and scripts can drive it. */
 export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
@@ -23,6 +24,7 @@ export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
       prefs: createPrefsSlice(ctx),
       agent: createAgentSlice(ctx, deps.runHistory),
       studio: createStudioSlice(ctx),
+      layout: createLayoutSlice(ctx),
     };
   });
 }

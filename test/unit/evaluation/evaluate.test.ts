@@ -52,6 +52,13 @@ describe('evaluateDiff: diff types', () => {
     expect(v.assertions[0].passed).toBe(false);
     expect(v.assertions[0].reason).toMatch(/unknown diff_type "moved"/);
   });
+
+  it('a diff_type naming a JavaScript prototype property is unknown too', () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const v = agentDiff(spec({ diff_type: name, entity: 'messages' } as unknown as Assertion), diffOf({ inserts: [hello] }));
+      expect(v.assertions[0].reason).toBe(`unknown diff_type "${name}"`);
+    }
+  });
 });
 
 describe('evaluateDiff: expected_count', () => {

@@ -41,6 +41,7 @@ const toy: Replica = {
     problems.push(problem);
     return Response.json({ toy: problem.kind, detail: problem.detail }, { status: problem.kind === 'timeout' ? 503 : 400 });
   },
+  faults: { rateLimited: () => Response.json({}, { status: 429 }), unavailable: () => Response.json({}, { status: 503 }) },
 };
 
 const t = withReplicaEnvironment({ replicas: [toy], seed: { things: [{ id: 'a', label: 'first' }] }, template: 'toy', actingUserId: null });

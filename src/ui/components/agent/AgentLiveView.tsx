@@ -2,6 +2,9 @@ import { useEffect, useRef } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { entryByKey } from '../../stores/catalogSlice.ts';
 import { AgentStepCard } from './AgentStepCard.tsx';
+import { Markdown } from '../Markdown.tsx';
+import { RunTimeline } from './RunTimeline.tsx';
+import { VerdictDock } from './VerdictDock.tsx';
 import { money, tokens } from './format.ts';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
@@ -12,29 +15,20 @@ export function AgentLiveView() {
   const step = useApp((s) => s.agent.step);
   const error = useApp((s) => s.agent.error);
   const prices = useApp((s) => s.agent.prices);
-  const envReady = useApp((s) => s.run.status === 'ready' || s.run.status === 'running');
   const title = useApp((s) => entryByKey(s.catalog.entries, s.catalog.selectedKey)?.scenario.title);
-  const { runLive, stop, showStep, continueByHand } = useApp((s) => s.agent);
+  const { runLive, showStep, continueByHand } = useApp((s) => s.agent);
   const steps = replay?.steps ?? live?.steps ?? [];
   const usage = steps.reduce((u, s) => ({ inputTokens: u.inputTokens + s.usage.inputTokens, outputTokens: u.outputTokens + s.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });
   const model = replay?.model.model ?? '';
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
+    // The newest step stays in view while the run streams (the page never scrolls: only the run's own column).
     if (status === 'running') end.current?.scrollIntoView({ block: 'nearest' });
   }, [status, steps.length, live?.streaming?.text]);
 
   return (
     <section className="agent-live" aria-label="Agent run">
       <div className="agent-toolbar">
-        {status === 'idle' ? (
-          <button type="button" className="btn btn-primary" onClick={() => void runLive()} disabled={!envReady || !title} data-testid="agent-run">
-            ▶ Run agent
-          </button>
-        ) : (
-          <button type="button" className="btn btn-danger" onClick={stop} disabled={status === 'stopping'} data-testid="agent-stop">
-            {status === 'stopping' ? 'Stopping…' : '■ Stop'}
-          </button>
-        )}
         <span className="muted">{title ? `on “${title}”` : 'pick a scenario'}</span>
         <div className="spacer" />
         <span className="muted" data-testid="agent-totals">
@@ -73,6 +67,7 @@ export function AgentLiveView() {
         </div>
       )}
       {replay?.note && <p className="agent-note">{replay.note}</p>}
+      <RunTimeline steps={steps} selected={step} onSelect={showStep} />
       <ol className="agent-steps">
         {steps.map((s) => (
           <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
@@ -80,7 +75,7 @@ export function AgentLiveView() {
         {live?.streaming && !replay && (
           <li className="agent-step streaming" aria-live="polite">
             <strong>Step {live.streaming.index + 1}</strong> <span className="muted">the model is answering…</span>
-            <div className="agent-reply">{live.streaming.text}</div>
+            <Markdown className="agent-reply" text={live.streaming.text} />
             {live.console.length > 0 && <pre className="agent-output">{live.console.map((c) => c.text).join('\n')}</pre>}
           </li>
         )}
@@ -92,6 +87,7 @@ export function AgentLiveView() {
         </p>
       )}
       <div ref={end} />
+      {(live || replay) && <VerdictDock steps={steps} />}
     </section>
   );
 }

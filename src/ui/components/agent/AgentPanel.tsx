@@ -6,27 +6,60 @@ import { AgentWalkthrough } from './AgentWalkthrough.tsx';
 import { BatchView } from './BatchView.tsx';
 import { ModelSettings } from './ModelSettings.tsx';
 import { RunsView } from './RunsView.tsx';
+import { SettingsSummary } from './SettingsSummary.tsx';
 
-/** Agent mode: a model does the selected scenario live, a batch runs many, and saved runs replay with no key. */
+/**
+ * Agent mode: a model does the selected scenario live, a batch runs many, and saved runs replay with no key. The
+ * settings are one line; Edit opens them as a sheet over the run, which a run's start folds away.
+ */
 export function AgentPanel() {
   const view = useApp((s) => s.agent.view);
   const setView = useApp((s) => s.agent.setView);
   const loadHistory = useApp((s) => s.agent.loadHistory);
+  const running = useApp((s) => s.agent.status === 'running');
+  const settingsOpen = useApp((s) => s.layout.settingsOpen);
+  const helpOpen = useApp((s) => s.layout.helpOpen);
+  const { setSettingsOpen, setHelpOpen } = useApp((s) => s.layout);
   useEffect(() => {
     void loadHistory();
   }, [loadHistory]);
+  useEffect(() => {
+    if (running) setSettingsOpen(false);
+  }, [running, setSettingsOpen]);
   return (
     <div className="agent-panel" data-testid="agent-panel">
-      <AgentWalkthrough />
-      <ModelSettings />
+      <SettingsSummary />
+      {helpOpen && <AgentWalkthrough onClose={() => setHelpOpen(false)} />}
       <div className="tabs" role="tablist" aria-label="Agent views">
         {(['live', 'batch', 'runs'] as const).map((v) => (
-          <button key={v} type="button" role="tab" aria-selected={view === v} onClick={() => setView(v)} data-testid={`agent-tab-${v}`}>
+          <button
+            key={v}
+            type="button"
+            role="tab"
+            aria-selected={view === v}
+            onClick={() => {
+              setView(v);
+              setSettingsOpen(false);
+            }}
+            data-testid={`agent-tab-${v}`}
+          >
             {v === 'live' ? 'Live run' : v === 'batch' ? 'Batch' : 'Saved runs'}
           </button>
         ))}
       </div>
-      <div className="agent-body">{view === 'live' ? <AgentLiveView /> : view === 'batch' ? <BatchView /> : <RunsView />}</div>
+      <div className="agent-body-wrap">
+        {settingsOpen && (
+          <div className="agent-sheet" id="agent-settings-sheet" role="region" aria-label="Run settings">
+            <ModelSettings />
+            <div className="agent-sheet-foot">
+              <button type="button" className="btn btn-small" onClick={() => setSettingsOpen(false)}>
+                Done
+              </button>
+            </div>
+          </div>
+        )}
+        <div className="agent-body">{view === 'live' ? <AgentLiveView /> : view === 'batch' ? <BatchView /> : <RunsView />}</div>
+      </div>
     </div>
   );
 }

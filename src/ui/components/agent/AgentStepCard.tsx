@@ -1,4 +1,5 @@
 import type { AgentStep } from '../../../agent/record.ts';
+import { Markdown } from '../Markdown.tsx';
 
 /** One step: the model's reply, each action's code and output, and its latency, tokens and verdict. */
 export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; selected: boolean; onSelect: () => void }) {
@@ -12,7 +13,7 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
           model {step.modelMs} ms · harness {step.harnessMs} ms · {step.usage.inputTokens}+{step.usage.outputTokens} tokens
         </span>
       </button>
-      {step.text && <div className="agent-reply">{step.text}</div>}
+      {step.text && <Markdown className="agent-reply" text={step.text} />}
       {step.actions.map((a, i) => (
         <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
           <div className="agent-action-head">
@@ -22,7 +23,12 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
             </span>
           </div>
           {a.kind === 'tool' ? <pre className="agent-code">{a.script}</pre> : null}
-          <pre className="agent-output">{a.observation}</pre>
+          <details className="agent-output-box" open={!a.ok || a.observation.length < 600}>
+            <summary>
+              output · {a.observation.split('\n').length} line{a.observation.includes('\n') ? 's' : ''}
+            </summary>
+            <pre className="agent-output">{a.observation}</pre>
+          </details>
         </div>
       ))}
     </li>

@@ -1,27 +1,5 @@
-import { useState } from 'react';
-
-const KEY = 'difflab.agent.walkthrough.v1';
-
-function seen(): boolean {
-  try {
-    return localStorage.getItem(KEY) === 'done';
-  } catch {
-    return false;
-  }
-}
-
-/** A short first-visit guide to agent mode; dismissed once, remembered in this browser. */
-export function AgentWalkthrough() {
-  const [open, setOpen] = useState(() => !seen());
-  if (!open) return null;
-  const close = () => {
-    setOpen(false);
-    try {
-      localStorage.setItem(KEY, 'done');
-    } catch {
-      // Storage blocked: the guide shows again next time, which is harmless.
-    }
-  };
+/** A short guide to agent mode, behind the help button of the settings line. */
+export function AgentWalkthrough({ onClose }: { onClose: () => void }) {
   return (
     <aside className="agent-walkthrough" aria-label="Agent mode in four steps" data-testid="agent-walkthrough">
       <ol>
@@ -41,7 +19,7 @@ export function AgentWalkthrough() {
           scenarios and trials and charts the results.
         </li>
       </ol>
-      <button type="button" className="btn btn-small" onClick={close}>
+      <button type="button" className="btn btn-small" onClick={onClose}>
         Got it
       </button>
     </aside>

@@ -2,7 +2,7 @@ import { providerPresets } from '../../../agent/providers/index.ts';
 import { docsConditions } from '../../../agent/docs.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { FaultsField } from './FaultsField.tsx';
-import { prewarmSandbox } from '../../createBrowserWorker.ts';
+import { warmSandbox } from '../../createBrowserWorker.ts';
 import { agentStorageKeys, REFERENCE_PRESET } from '../../stores/agentSlice.ts';
 
 /** Provider, model, key and run settings. The key field never leaves this page except to the chosen provider. */
@@ -79,7 +79,7 @@ export function ModelSettings() {
             const mode = e.target.value as 'code' | 'tools' | 'react';
             // The ReAct protocol's own turn limit is 25 (and 300 s, which the loop applies itself). Its actions are
             // Bash: the shell starts loading now.
-            if (mode === 'react') prewarmSandbox('bash');
+            if (mode === 'react') warmSandbox('bash');
             setSettings(mode === 'react' ? { mode, maxIterations: 25 } : { mode });
           }}
           disabled={scripted}

@@ -34,7 +34,7 @@ describe.skipIf(!present)("Agent-Diff's Box seed and suite", () => {
     expect(file.body).toMatchObject({ type: 'file', id: fileId, name: seed.box_files[0].name, sha1: seed.box_files[0].sha_1 });
     expect(file.body.path_collection.entries[0]).toMatchObject({ id: '0', name: 'All Files' });
     // The seed's file bytes are not published: downloads are empty.
-    const download = await box.call('GET', `/files/${fileId}/content`);
+    const download = await box.download(fileId);
     expect(download.status).toBe(200);
     expect(download.text).toBe('');
     const hits = await box.call('GET', '/search', null, { query: { query: 'fomc' } });

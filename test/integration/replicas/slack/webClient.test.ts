@@ -78,4 +78,21 @@ describe('@slack/web-api against the replica', () => {
     });
     expect(await slack.diff()).toEqual({ inserts: [], updates: [], deletes: [] });
   });
+
+  it('rejects leaving a channel one is not in with the platform error whose data says not_in_channel', async () => {
+    const web = client();
+    const err = await web.conversations.leave({ channel: 'C0RANDOM' }).catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: 'slack_webapi_platform_error', data: { ok: false, not_in_channel: true } });
+    expect((err as { data: { error?: string } }).data.error).toBeUndefined();
+    await expect(web.conversations.leave({ channel: 'C0GENERAL' })).rejects.toMatchObject({ data: { ok: false, error: 'cant_leave_general' } });
+    expect(await web.conversations.leave({ channel: 'C0LAUNCH' })).toMatchObject({ ok: true });
+  });
+
+  it('rejects a reaction with an emoji name Slack does not have', async () => {
+    const web = client();
+    await expect(web.reactions.add({ channel: 'C0GENERAL', timestamp: '1700000000.000100', name: 'definitely_not_an_emoji' })).rejects.toMatchObject({
+      data: { ok: false, error: 'invalid_name' },
+    });
+    expect(await slack.diff()).toEqual({ inserts: [], updates: [], deletes: [] });
+  });
 });

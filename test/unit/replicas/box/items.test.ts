@@ -101,7 +101,7 @@ describe('DELETE /files/{id} and POST /files/{id}/copy', () => {
     const res = await box.call('POST', '/files/1101/copy', { parent: { id: '0' }, name: 'budget_copy.csv' });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ name: 'budget_copy.csv', parent: { id: '0' }, size: 27 });
-    const download = await box.call('GET', `/files/${res.body.id}/content`);
+    const download = await box.download(res.body.id);
     expect(download.text).toBe('dept,amount\nops,120\nlab,80\n');
     expect((await box.call('POST', '/files/1101/copy', { parent: { id: 'F11' } })).body.code).toBe('item_name_in_use');
   });

@@ -25,7 +25,8 @@ describe('POST /files/content', () => {
     expect(res.body.entries[0].sha1).toBe(sha1(bytes));
     const [version] = await box.query<{ content_encoding: string }>(`SELECT content_encoding FROM box_file_versions WHERE file_id = $1`, [id]);
     expect(version.content_encoding).toBe('base64');
-    const download = await box.send(new Request(`${API}/files/${id}/content`, { headers: { authorization: 'Bearer t' } }));
+    const redirect = await box.send(new Request(`${API}/files/${id}/content`, { headers: { authorization: 'Bearer t' } }));
+    const download = await box.send(new Request(redirect.headers.get('location')!));
     expect(new Uint8Array(await download.arrayBuffer())).toEqual(bytes);
   });
 
@@ -67,8 +68,8 @@ describe('POST /files/{id}/content (new version) and GET /files/{id}/content', (
     expect(res.body.entries[0]).toMatchObject({ id: '9001', size: 11, sha1: sha1('Hello again'), etag: '1', sequence_id: '1' });
     const [file] = await box.query(`SELECT version_number, size, sha_1 FROM box_files WHERE id = '9001'`);
     expect(file).toEqual({ version_number: '2', size: 11, sha_1: sha1('Hello again') });
-    expect((await box.call('GET', '/files/9001/content')).text).toBe('Hello again');
-    expect((await box.call('GET', '/files/9001/content', null, { query: { version: 'V9001' } })).text).toBe('Hello there');
+    expect((await box.download('9001')).text).toBe('Hello again');
+    expect((await box.download('9001', { query: { version: 'V9001' } })).text).toBe('Hello there');
     const versions = await box.call('GET', '/files/9001/versions');
     expect(versions.body.entries.map((v: { id: string }) => v.id)).toEqual(['V9001']);
   });
@@ -82,15 +83,27 @@ describe('POST /files/{id}/content (new version) and GET /files/{id}/content', (
     expect((await box.upload('/files/9001/content', uploadForm(undefined, 'no attributes needed'), { base: UPLOAD })).status).toBe(201);
   });
 
-  it('downloads with a content type and disposition, honours Range, and 404s on unknown ids', async () => {
-    const res = await box.send(new Request(`${API}/files/1101/content`, { headers: { authorization: 'Bearer t', range: 'bytes=0-3' } }));
-    expect(res.status).toBe(206);
-    expect(await res.text()).toBe('dept');
-    expect(res.headers.get('content-range')).toBe('bytes 0-3/27');
-    const full = await box.send(new Request(`${API}/files/1101/content`, { headers: { authorization: 'Bearer t' } }));
+  it('answers 302 to the download host with an empty body, as Box does', async () => {
+    const res = await box.send(new Request(`${API}/files/1101/content`, { headers: { authorization: 'Bearer t' } }));
+    expect(res.status).toBe(302);
+    expect(await res.text()).toBe('');
+    expect(res.headers.get('location')).toMatch(/^https:\/\/dl\.boxcloud\.com\/d\/1\/[A-Za-z0-9_-]+\/download$/);
+    expect((await box.call('GET', '/files/404/content')).status).toBe(404);
+    expect((await box.call('GET', '/files/1101/content', null, { query: { version: 'V404' } })).status).toBe(404);
+    expect(await box.diff()).toEqual({ inserts: [], updates: [], deletes: [] });
+  });
+
+  it('the download URL needs no token, gives a content type and disposition, honours Range, and 404s on a bad token', async () => {
+    const part = await box.download('1101', { headers: { range: 'bytes=0-3' } });
+    expect(part.status).toBe(206);
+    expect(part.text).toBe('dept');
+    expect(part.headers.get('content-range')).toBe('bytes 0-3/27');
+    const full = await box.download('1101');
+    expect(full.status).toBe(200);
     expect(full.headers.get('content-type')).toBe('text/csv');
     expect(full.headers.get('content-disposition')).toContain('budget_2025.csv');
-    expect((await box.call('GET', '/files/404/content')).status).toBe(404);
+    expect((await box.send(new Request('https://dl.boxcloud.com/d/1/bm90LWEtdG9rZW4/download'))).status).toBe(404);
+    expect((await box.send(new Request('https://dl.boxcloud.com/d/1/!!!/download'))).status).toBe(404);
   });
 });
 
@@ -103,7 +116,10 @@ describe('tool mode', () => {
     expect(names).toContain('post_files_content');
     const result = await callTool(box.router, box.env, 'box', 'post_files_content', { attributes: { name: 'tool.txt', parent: { id: '0' } }, file: 'from a tool' });
     expect(result.status).toBe(201);
-    expect((await box.call('GET', `/files/${(result.body as any).entries[0].id}/content`)).text).toBe('from a tool');
+    expect((await box.download((result.body as any).entries[0].id)).text).toBe('from a tool');
+    // A download through tools follows Box's redirect to the bytes, as an SDK would.
+    const downloaded = await callTool(box.router, box.env, 'box', 'get_files_file_id_content', { file_id: (result.body as any).entries[0].id });
+    expect([downloaded.status, downloaded.body]).toEqual([200, 'from a tool']);
   });
 
   it('hub tools take the box-version header as an argument, and leaving it out gets Box\'s 400', async () => {

@@ -289,8 +289,9 @@ describe('conversations.leave', () => {
     ]);
   });
 
-  it('says not_in_channel, without failing, when not a member', async () => {
-    expect(await slack.call('conversations.leave', { channel: 'C0RANDOM' })).toEqual({ ok: true, not_in_channel: true });
+  it('says not_in_channel when not a member, as Slack documents it: ok false and no error', async () => {
+    expect(await slack.call('conversations.leave', { channel: 'C0RANDOM' })).toEqual({ ok: false, not_in_channel: true });
+    expect(await slack.diff()).toEqual({ inserts: [], updates: [], deletes: [] });
   });
 
   it('refuses to leave the last member of a private channel behind nobody', async () => {

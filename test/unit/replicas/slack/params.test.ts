@@ -10,6 +10,28 @@ async function thrown(fn: () => unknown): Promise<unknown> {
   return undefined;
 }
 
+describe('arguments that name or shadow JavaScript prototype properties', () => {
+  const url = new URL('https://slack.com/api/x');
+  const json = (body: string) => readParams(new Request(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body }), url);
+
+  it('a `__proto__` key is an argument of that name, not a prototype every other argument inherits', async () => {
+    const params = await json('{"__proto__": {"channel": "C0GENERAL"}, "text": "hi"}');
+    expect(params.channel).toBeUndefined();
+    expect(Object.keys(params)).toEqual(['__proto__', 'text']);
+    const query = new URL('https://slack.com/api/x?__proto__=1&channel=C1');
+    const fromQuery = await readParams(new Request(query), query);
+    expect(Object.getPrototypeOf(fromQuery)).toBe(Object.prototype);
+    expect(fromQuery.channel).toBe('C1');
+  });
+
+  it('objects whose keys shadow toString or valueOf are read as their JSON text, never called', async () => {
+    const params = await json('{"limit": {"toString": "x"}, "count": {"valueOf": "x"}, "users": [{"toString": "x"}]}');
+    expect(await thrown(() => limitParam(params, 100, 1000))).toEqual({ ok: false, error: 'invalid_limit' });
+    expect(positiveInt(params, 'count', 20, 100)).toBe(20);
+    expect(list(params, 'users')).toEqual(['{"toString":"x"}']);
+  });
+});
+
 describe('readParams', () => {
   it('merges the query string and a form body, the body winning', async () => {
     const url = new URL('https://slack.com/api/x?a=1&b=2');

@@ -24,6 +24,17 @@ describe('reactions.add', () => {
     ]);
   });
 
+  it('takes any of Slack\'s standard names, aliases and skin tones included', async () => {
+    for (const name of ['+1', 'thumbsup', 'thumbsup::skin-tone-6', 'white_check_mark', 'female-technologist::skin-tone-2', 'honey_pot']) {
+      expect(await slack.call('reactions.add', { channel: 'C0GENERAL', timestamp: '1700000000.000100', name }), name).toEqual({ ok: true });
+    }
+  });
+
+  it('takes a custom emoji of the workspace: a name its messages already carry', async () => {
+    await slack.query(`INSERT INTO message_reactions (message_id, user_id, reaction_type) VALUES ('1700000200.000300', 'U0ADA', 'shipit_parrot')`);
+    expect(await slack.call('reactions.add', { channel: 'C0GENERAL', timestamp: '1700000000.000100', name: 'shipit_parrot' })).toEqual({ ok: true });
+  });
+
   it('reacts in a public channel the caller has not joined', async () => {
     expect(await slack.call('reactions.add', { channel: 'C0RANDOM', timestamp: '1700000500.000600', name: 'sunny' })).toEqual({ ok: true });
   });
@@ -44,6 +55,8 @@ describe('reactions.add', () => {
     ['an unknown message', { channel: 'C0GENERAL', timestamp: '1700000200.000399', name: 'eyes' }, 'message_not_found'],
     ['a message of another channel', { channel: 'C0LAUNCH', timestamp: '1700000200.000300', name: 'eyes' }, 'message_not_found'],
     ['a name that is no emoji', { channel: 'C0GENERAL', timestamp: '1700000200.000300', name: 'thumbs up!' }, 'invalid_name'],
+    ['a well-formed name of no emoji', { channel: 'C0GENERAL', timestamp: '1700000200.000300', name: 'not_an_emoji' }, 'invalid_name'],
+    ['a skin tone on an emoji without skin tones', { channel: 'C0GENERAL', timestamp: '1700000200.000300', name: 'tada::skin-tone-2' }, 'invalid_name'],
     ['an archived channel', { channel: 'C0OLD', timestamp: '1700000050.000050', name: 'eyes' }, 'is_archived'],
     ['a private channel one is not in', { channel: 'C0SECRET', timestamp: '1700000700.000800', name: 'eyes' }, 'channel_not_found'],
   ])('refuses %s', async (_what, params, error, actor?: string) => {

@@ -1,0 +1,40 @@
+# Reference solution, in Python: set the incidents channel topic.
+
+import requests
+
+session = requests.Session()
+session.headers["Authorization"] = "Bearer xoxb-difflab"
+
+
+def api(method, **params):
+    """A read method: GET with a query string."""
+    data = session.get(f"https://slack.com/api/{method}", params=params).json()
+    if not data["ok"]:
+        raise RuntimeError(f"{method}: {data['error']}")
+    return data
+
+
+def post(method, **body):
+    """A write method: POST with a JSON body."""
+    data = session.post(f"https://slack.com/api/{method}", json=body).json()
+    if not data["ok"]:
+        raise RuntimeError(f"{method}: {data['error']}")
+    return data
+
+
+def paginate(method, key, **params):
+    """Every item of `key`, following Slack's cursors."""
+    cursor = ""
+    while True:
+        page = api(method, limit=200, **params, **({"cursor": cursor} if cursor else {}))
+        yield from page[key]
+        cursor = page.get("response_metadata", {}).get("next_cursor", "")
+        if not cursor:
+            return
+
+
+def channels():
+    return list(paginate("conversations.list", "channels", types="public_channel,private_channel", exclude_archived="true"))
+
+channel = post("conversations.setTopic", channel="C07INCIDENT", topic="No active incidents · last: INC-2052 (resolved Jan 14)")["channel"]
+print(f"#{channel['name']} topic: {channel['topic']['value']}")

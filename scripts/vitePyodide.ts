@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { Plugin } from 'vite';
+import { buildZoneinfo, zoneinfoFile, zoneinfoJson } from '../src/cli/zoneinfo.ts';
+import { PYODIDE_ASSET_DIR, PYODIDE_FILES, PYODIDE_VERSION, ZONEINFO_FILE } from '../src/ui/pythonAssets.ts';
+
+/**
+ * Serves (dev) and emits (build) what the page's Python worker loads at run time, from the site itself: Pyodide's
+ * runtime (wasm, standard library zip, lock file, the module that loads them) and the zone files for `zoneinfo`,
+ * under `assets/<PYODIDE_ASSET_DIR>/`. No CDN: the page works offline and from any sub-path of a static host.
+ */
+/** The zone files, from the cache Node's Python workers use (built once per machine). */
+function zoneinfoText(): string {
+  const file = zoneinfoFile();
+  return file ? readFileSync(file, 'utf8') : zoneinfoJson(buildZoneinfo());
+}
+
+export function pyodideAssets(): Plugin {
+  const pyodideDir = dirname(createRequire(import.meta.url).resolve('pyodide/package.json'));
+  const installed = (JSON.parse(readFileSync(join(pyodideDir, 'package.json'), 'utf8')) as { version: string }).version;
+  if (installed !== PYODIDE_VERSION) throw new Error(`pyodide ${installed} is installed; src/ui/pythonAssets.ts names ${PYODIDE_VERSION}`);
+  let zoneinfo: string | undefined;
+  const contents = (file: string): Buffer | string =>
+    file === ZONEINFO_FILE ? (zoneinfo ??= zoneinfoText()) : readFileSync(join(pyodideDir, file));
+  const files = [...PYODIDE_FILES, ZONEINFO_FILE];
+  return {
+    name: 'difflab-pyodide-assets',
+    configureServer(server) {
+      server.middlewares.use((req, res, next) => {
+        const path = (req.url ?? '').split('?')[0];
+        const marker = `/${PYODIDE_ASSET_DIR}/`;
+        const at = path.indexOf(marker);
+        const file = at >= 0 ? path.slice(at + marker.length) : '';
+        if (!files.includes(file)) return next();
+        const type = file.endsWith('.wasm') ? 'application/wasm' : file.endsWith('.mjs') ? 'text/javascript' : file.endsWith('.zip') ? 'application/zip' : 'application/json';
+        res.setHeader('Content-Type', type);
+        res.end(contents(file));
+      });
+    },
+    generateBundle() {
+      for (const file of files) this.emitFile({ type: 'asset', fileName: `assets/${PYODIDE_ASSET_DIR}/${file}`, source: contents(file) });
+    },
+  };
+}

@@ -1,0 +1,97 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { runScript } from '../sandbox/runScript.ts';
+import { defaultLimits, type WorkerFactory } from '../sandbox/types.ts';
+import { summary } from './benchStats.ts';
+import { createNodeWorker } from './createNodeWorker.ts';
+import { CliError } from './errors.ts';
+import { repoRoot } from './files.ts';
+import { openWorkbench } from './nodeEngine.ts';
+import { seedsDir } from './seeds.ts';
+import { prewarmed } from './prewarmedWorkers.ts';
+
+const CALLS = 200;
+const WARM_UP = 20;
+
+/** auth.test from a script, each call timed in the script with the real clock (the bench sets no virtual clock). */
+const SCRIPTS = {
+  python: `
+import json, time, requests
+s = requests.Session()
+s.headers['Authorization'] = 'Bearer xoxb-bench'
+ms = []
+for i in range(${CALLS}):
+    t = time.perf_counter()
+    r = s.post('https://slack.com/api/auth.test')
+    r.json()
+    ms.append((time.perf_counter() - t) * 1000)
+print(json.dumps(ms))
+`,
+  javascript: `
+const ms = [];
+for (let i = 0; i < ${CALLS}; i++) {
+  const t = performance.now();
+  const r = await fetch('https://slack.com/api/auth.test', { method: 'POST', headers: { authorization: 'Bearer xoxb-bench' } });
+  await r.json();
+  ms.push(performance.now() - t);
+}
+console.log(JSON.stringify(ms));`,
+};
+
+/** Figures of the page's Python sandbox, from test/e2e/python.mjs in each browser (needs a build). */
+function pageFigures(): object {
+  const assets = join(repoRoot, 'dist', 'assets');
+  if (!existsSync(assets) || !readdirSync(assets).some((f) => f.startsWith('pythonWorker-'))) return { skipped: 'no build with the Python worker (npm run build)' };
+  const out = spawnSync(process.execPath, [join(repoRoot, 'test/e2e/python.mjs')], { encoding: 'utf8', timeout: 600_000 });
+  const figures: Record<string, object> = {};
+  for (const line of (out.stdout ?? '').split('\n')) {
+    const m = /^[✓✗] (\w+): cold start (\d+) ms, next script starts in (\d+) ms, round trip \(median\) ([\d.]+) ms/.exec(line);
+    if (m) figures[m[1]] = { coldStartMs: Number(m[2]), nextStartMs: Number(m[3]), roundTripMedianMs: Number(m[4]), ok: line.startsWith('✓') };
+  }
+  return Object.keys(figures).length ? figures : { error: (out.stdout || out.stderr || 'no output').trim().split('\n').slice(-3).join(' / ') };
+}
+
+export async function benchPython(): Promise<object> {
+  const workers = prewarmed(createNodeWorker);
+  const workbench = await openWorkbench(seedsDir(undefined), { createWorker: workers.createWorker });
+  try {
+    const env = await workbench.openSeed('northwind_slack');
+    const run = async (language: 'python' | 'javascript', createWorker: WorkerFactory, source = SCRIPTS[language]) => {
+      const started = performance.now();
+      const result = await runScript(source, {
+        language,
+        fetch: (request) => workbench.router.route(request, env),
+        createWorker,
+        limits: { ...defaultLimits, timeMs: 120_000, maxRequests: CALLS + 10 },
+      });
+      if (!result.ok) throw new CliError(`bench ${language} script failed: ${result.error}`);
+      return { result, wallMs: performance.now() - started };
+    };
+    const roundTrip = async (language: 'python' | 'javascript') => {
+      const { result } = await run(language, workers.createWorker);
+      return summary((JSON.parse(result.console.at(-1)?.text ?? '[]') as number[]).slice(WARM_UP), 3);
+    };
+    // Cold: a worker started for the script, Pyodide loaded from nothing; the wall time until the script ran.
+    const cold = await run('python', createNodeWorker, 'pass');
+    // Next: the spare the factory keeps has loaded while we waited; the wall time of an empty script on it.
+    workers.warm(defaultLimits, 'python');
+    await new Promise((resolve) => setTimeout(resolve, Math.max(3000, cold.wallMs * 1.5)));
+    const next = await run('python', workers.createWorker, 'pass');
+    const python = await roundTrip('python');
+    const javascript = await roundTrip('javascript');
+    await env.dispose();
+    return {
+      nodeColdStartMs: Math.round(cold.wallMs),
+      nodeNextScriptMs: Math.round(next.wallMs),
+      roundTripMedianMs: python.median,
+      roundTripP95Ms: python.p95,
+      javascriptRoundTripMedianMs: javascript.median,
+      ratioToJavaScript: Number((python.median / javascript.median).toFixed(2)),
+      page: pageFigures(),
+    };
+  } finally {
+    workers.dispose();
+    await workbench.engine.close();
+  }
+}

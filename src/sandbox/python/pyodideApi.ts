@@ -1,0 +1,40 @@
+/**
+ * The part of Pyodide's API the sandbox uses, written out so that the core does not depend on the package's
+ * typings (which reference DOM and Node types). A shell passes a function that loads Pyodide with these options.
+ */
+export interface PyodideLoadOptions {
+  /** The object Python's `js` module would show: the sandbox gives an empty one (and then closes the module). */
+  jsglobals: object;
+  env: Record<string, string>;
+  args: string[];
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+}
+
+export interface PyProxyLike {
+  (...args: unknown[]): unknown;
+  callPromising(...args: unknown[]): Promise<unknown>;
+  destroy(): void;
+}
+
+export interface PyodideLike {
+  FS: {
+    mkdirTree(path: string): void;
+    writeFile(path: string, data: string | Uint8Array): void;
+    readFile(path: string): Uint8Array;
+    readdir(path: string): string[];
+    stat(path: string): { mode: number };
+    isDir(mode: number): boolean;
+    isFile(mode: number): boolean;
+  };
+  runPython(code: string): unknown;
+  pyimport(name: string): { [name: string]: unknown };
+  setStdout(options: { batched: (line: string) => void }): void;
+  setStderr(options: { batched: (line: string) => void }): void;
+  setInterruptBuffer(buffer: ArrayLike<number>): void;
+  unregisterJsModule(name: string): void;
+  /** Emscripten's module: its heap is the script's memory. */
+  _module: { HEAP8: Int8Array };
+}
+
+export type LoadPyodide = (options: PyodideLoadOptions) => Promise<PyodideLike>;

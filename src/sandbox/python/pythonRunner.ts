@@ -1,0 +1,210 @@
+import { realClock, virtualClock, type ScriptClock } from '../clock.ts';
+import { WASM_BASE_BYTES } from '../protocol.ts';
+import { consoleTruncatedNote, crashMessage, memoryLimitMessage, timeLimitMessage } from '../stopMessages.ts';
+import type { ConsoleLevel, SandboxLimits, ScratchFile } from '../types.ts';
+import type { RunnerIO, ScriptRunner } from '../worker.ts';
+import type { LoadPyodide, PyodideLike, PyProxyLike } from './pyodideApi.ts';
+import { fromWireRequest, toWireResponse, type WireRequest } from './pythonWire.ts';
+import { PYTHON_FILES, SITE_PACKAGES } from './pythonFiles.ts';
+import { useScriptClock } from './pythonRealm.ts';
+import { readScratch, writeScratch } from './scratch.ts';
+
+export interface PythonRunnerOptions {
+  loadPyodide: LoadPyodide;
+  /** Zone files for `zoneinfo`, by zone name (`America/Los_Angeles`): TZif bytes. */
+  loadZoneinfo?: () => Promise<Record<string, Uint8Array>>;
+  /** Closes the worker's own ways out (network, storage, module loading) once Pyodide has loaded. */
+  lockdown?: () => void;
+}
+
+/** A fixed hash seed: set iteration order, hence the order of requests a script makes, never varies (invariant 4). */
+const PYTHON_HASH_SEED = '0';
+const ZONEINFO_DIR = '/usr/share/zoneinfo';
+/** The script's working directory, and the run's scratch directory: files left here reach the run's next script. */
+export const SCRATCH_DIR = '/home/pyodide';
+/** Emscripten's "signal received" value for SIGINT: Python raises KeyboardInterrupt at its next check. */
+const SIGINT = 2;
+
+interface Loaded {
+  pyodide: PyodideLike;
+  run: PyProxyLike;
+  /** The heap once Pyodide and the sandbox are set up: the script's memory limit counts from here. */
+  baseBytes: number;
+}
+
+/** The run in progress, which the bridge and the stdout callbacks (set up once, at load) act for. */
+interface Current {
+  io: RunnerIO;
+  clock: ScriptClock;
+  consoleLine(level: ConsoleLevel, text: string): void;
+}
+
+/**
+ * Python's runner. Pyodide starts loading as soon as the runner is made, when the worker starts, so a spare
+ * worker is warm before its script arrives. Python's `requests` blocks on each fetch: through the harness's
+ * `fetchBlocking` where the host gave shared memory (Node), otherwise by suspending the WebAssembly stack until the
+ * answer arrives (JSPI, `run_sync`: Chromium and Firefox pages, which are not cross-origin isolated).
+ */
+export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
+  let current: Current | null = null;
+  const consoleLine = (level: ConsoleLevel, text: string): void => current?.consoleLine(level, text);
+
+  /** Python's only way to the host: `fetch` (a request as JSON, answered as JSON) and `sleep` (virtual ms). */
+  function bridge(kind: string, payload: string): string | Promise<string> {
+    const run = current;
+    if (!run) return JSON.stringify({ error: 'no script is running' });
+    if (kind === 'sleep') {
+      run.clock.fired(run.clock.due(Number(payload)));
+      return '';
+    }
+    let request;
+    try {
+      request = fromWireRequest(JSON.parse(payload) as WireRequest);
+    } catch (error) {
+      return JSON.stringify({ error: `the request could not be sent: ${error instanceof Error ? error.message : String(error)}` });
+    }
+    if (run.io.fetchBlocking) {
+      const answer = run.io.fetchBlocking(request);
+      return JSON.stringify(answer instanceof TypeError ? { error: answer.message } : toWireResponse(answer));
+    }
+    return run.io.fetch(request).then(
+      (response) => JSON.stringify(toWireResponse(response)),
+      (error: unknown) => JSON.stringify({ error: error instanceof Error ? error.message : String(error) }),
+    );
+  }
+
+  async function load(): Promise<Loaded> {
+    const pyodide = await options.loadPyodide({
+      jsglobals: Object.create(null) as object,
+      env: { PYTHONHASHSEED: PYTHON_HASH_SEED, HOME: SCRATCH_DIR, PYTHONTZPATH: ZONEINFO_DIR, TZ: 'UTC' },
+      args: [],
+      stdout: (line) => consoleLine('log', line),
+      stderr: (line) => consoleLine('error', line),
+    });
+    pyodide.setStdout({ batched: (line) => consoleLine('log', line) });
+    pyodide.setStderr({ batched: (line) => consoleLine('error', line) });
+    for (const [path, source] of Object.entries(PYTHON_FILES)) writeFile(pyodide, `${SITE_PACKAGES}/${path}`, source);
+    for (const [zone, bytes] of Object.entries((await options.loadZoneinfo?.()) ?? {})) writeFile(pyodide, `${ZONEINFO_DIR}/${zone}`, bytes);
+    // Without JSPI there is nothing to suspend: Node's worker blocks on shared memory instead.
+    const jspi = typeof (WebAssembly as { Suspending?: unknown }).Suspending === 'function';
+    const runSync = jspi ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
+    // The modules scripts use most, imported now so that their first import in a script costs nothing.
+    pyodide.runPython('import json, re, datetime, zoneinfo, urllib.parse, urllib.request, base64, collections, requests');
+    const install = pyodide.pyimport('difflab_sandbox').install as PyProxyLike;
+    const run = install(bridge, runSync) as PyProxyLike;
+    install.destroy();
+    pyodide.unregisterJsModule('js');
+    pyodide.unregisterJsModule('pyodide_js');
+    options.lockdown?.();
+    return { pyodide, run, baseBytes: pyodide._module.HEAP8.buffer.byteLength };
+  }
+
+  const loading = load();
+  // Reported when a script arrives; until then an unhandled rejection would only be noise.
+  loading.catch(() => {});
+
+  return {
+    language: 'python',
+    async run(job, io) {
+      let loaded: Loaded;
+      try {
+        loaded = await loading;
+      } catch (error) {
+        io.done({ ok: false, reason: 'crash', error: crashMessage(`Python could not be loaded: ${error instanceof Error ? error.message : String(error)}`) });
+        return;
+      }
+      const { source, limits, determinism } = job;
+      const { pyodide, run, baseBytes } = loaded;
+      const realNow = performance.now.bind(performance);
+      const realDateNow = Date.now.bind(Date);
+      // The script's clock must not read the globals it replaces: a real clock reads the captured originals.
+      const clock = determinism.now === undefined ? { ...realClock(), dateNow: realDateNow, perfNow: realNow } : virtualClock(determinism.now);
+      useScriptClock(clock);
+      let consoleChars = 0;
+      let truncated = false;
+      current = {
+        io,
+        clock,
+        consoleLine: (level, text) => {
+          if (truncated) return;
+          if (consoleChars + text.length > limits.maxConsoleChars) {
+            truncated = true;
+            io.console({ level: 'warn', text: consoleTruncatedNote(limits) });
+            return;
+          }
+          consoleChars += text.length;
+          io.console({ level, text });
+        },
+      };
+      writeScratch(pyodide, SCRATCH_DIR, job.files);
+      const deadline = realNow() + limits.timeMs;
+      const stop: { reason?: 'timeout' | 'memory' } = {};
+      pyodide.setInterruptBuffer(interruptCheck(() => pyodide._module.HEAP8.buffer.byteLength - baseBytes, realNow, deadline, limits, stop, io));
+      io.started();
+      const seed = (determinism.randomSeed ?? Math.floor(Math.random() * 2 ** 32)) >>> 0;
+      let error: unknown;
+      try {
+        error = io.fetchBlocking ? run(source, seed) : await run.callPromising(source, seed);
+      } catch (thrown) {
+        error = `Python stopped: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
+      }
+      let files: ScratchFile[] = [];
+      try {
+        files = readScratch(pyodide, SCRATCH_DIR);
+      } catch {
+        // A script that broke its own directory leaves nothing for the next one.
+      }
+      if (stop.reason) {
+        io.done({ ok: false, reason: stop.reason, error: stop.reason === 'timeout' ? timeLimitMessage(limits) : memoryLimitMessage(limits) });
+      } else if (typeof error === 'string') {
+        // A MemoryError is WebAssembly's heap refusing to grow: the memory limit, whatever the script made of it.
+        const outOfMemory = /^MemoryError\b/.test(error.split('\n').pop() ?? '');
+        io.done(outOfMemory ? { ok: false, reason: 'memory', error: memoryLimitMessage(limits) } : { ok: false, reason: 'error', error }, files);
+      } else {
+        io.done({ ok: true }, files);
+      }
+    },
+  };
+}
+
+function writeFile(pyodide: PyodideLike, path: string, data: string | Uint8Array): void {
+  pyodide.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+  pyodide.FS.writeFile(path, data);
+}
+
+/**
+ * Read by Python every few dozen bytecodes (Pyodide's interrupt buffer): where a running script is stopped for its
+ * time or memory limit, with a KeyboardInterrupt it cannot swallow (every later check raises again).
+ */
+function interruptCheck(
+  used: () => number,
+  now: () => number,
+  deadline: number,
+  limits: SandboxLimits,
+  stop: { reason?: 'timeout' | 'memory' },
+  io: RunnerIO,
+): ArrayLike<number> {
+  let nextReport = WASM_BASE_BYTES + limits.memoryBytes / 2;
+  return new Proxy([0], {
+    get(target, key) {
+      if (key !== '0') return Reflect.get(target, key) as unknown;
+      if (stop.reason) return SIGINT;
+      if (now() > deadline) {
+        stop.reason = 'timeout';
+        return SIGINT;
+      }
+      const bytes = used();
+      if (bytes > limits.memoryBytes) {
+        stop.reason = 'memory';
+        return SIGINT;
+      }
+      // Reported as if the base were QuickJS's, so that the host's "died near the cap" test reads the same.
+      if (bytes + WASM_BASE_BYTES > nextReport) {
+        io.memory(bytes + WASM_BASE_BYTES);
+        nextReport = bytes + WASM_BASE_BYTES + limits.memoryBytes / 10;
+      }
+      return 0;
+    },
+    set: () => true,
+  });
+}

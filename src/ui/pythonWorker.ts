@@ -1,0 +1,49 @@
+import { loadPyodide } from 'pyodide';
+import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
+import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
+import { pythonRunner } from '../sandbox/python/pythonRunner.ts';
+import { base64ToBytes } from '../sandbox/python/pythonWire.ts';
+import { startSandboxWorker } from '../sandbox/worker.ts';
+import { PYODIDE_ASSET_DIR, ZONEINFO_FILE } from './pythonAssets.ts';
+
+// The browser entry of the Python sandbox worker, started by the page (createBrowserWorker.ts); as the JavaScript
+// one, its first message brings the port to the sandbox host. Pyodide starts loading at once, before that message,
+// so a spare worker is warm. Pyodide's files come from the site: in a build this chunk sits in assets/, beside
+// assets/pyodide-<version>/; the dev server answers that path under any prefix.
+interface DedicatedScope {
+  addEventListener(type: 'message', listener: (event: MessageEvent) => void, options?: { once: boolean }): void;
+}
+const scope = self as unknown as DedicatedScope;
+// Relative to this worker's own URL (self.location), not `new URL(…, import.meta.url)`: Vite would rewrite that
+// pattern as an asset import.
+const indexURL = new URL(`${PYODIDE_ASSET_DIR}/`, self.location.href).href;
+// Captured now: the lockdown removes fetch from this scope once Pyodide has loaded.
+const siteFetch = fetch.bind(globalThis);
+
+const load: LoadPyodide = async (options) => (await loadPyodide({ ...options, indexURL })) as unknown as PyodideLike;
+
+const runner = pythonRunner({
+  loadPyodide: load,
+  loadZoneinfo: async () => {
+    const data = (await (await siteFetch(new URL(ZONEINFO_FILE, indexURL))).json()) as Record<string, string>;
+    return Object.fromEntries(Object.entries(data).map(([zone, b64]) => [zone, base64ToBytes(b64)]));
+  },
+  lockdown: () => removeNetworkAndStorage(),
+});
+
+scope.addEventListener(
+  'message',
+  (event) => {
+    const port = (event.data as { port?: MessagePort } | null)?.port;
+    if (!port) return;
+    startSandboxWorker(
+      {
+        postMessage: (message, transfer) => port.postMessage(message, transfer ?? []),
+        onMessage: (listener) => port.addEventListener('message', (e) => listener(e.data)),
+      },
+      runner,
+    );
+    port.start();
+  },
+  { once: true },
+);

@@ -1,0 +1,160 @@
+// End-to-end check of the page's Python sandbox in Debian's Chromium and firefox-esr: the built site served under
+// a sub-path with no special headers; a probe page starts the site's own Python worker chunk (Pyodide from the
+// site, blocking requests through JSPI) and speaks the sandbox protocol to it, answering its fetches itself.
+// Prints the cold start, a request's round trip (median) and the next script's start; exits 1 on a failed check.
+// Usage: node test/e2e/python.mjs [--browser chromium|firefox]   (after `npm run build`)
+// Browsers are the two-browser harness's (test/e2e/browsers.mjs); the probe posts its result back to this server.
+import { readdir, readFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import path from 'node:path';
+import { launchEngine } from './browsers.mjs';
+import { dist } from './harness.mjs';
+
+const BASE = '/sub/difflab/';
+const only = process.argv.includes('--browser') ? process.argv[process.argv.indexOf('--browser') + 1] : null;
+const REQUESTS = 60;
+
+const worker = (await readdir(path.join(dist, 'assets'))).find((f) => /^pythonWorker-.*\.js$/.test(f));
+if (!worker) {
+  console.error('dist/assets has no pythonWorker chunk: run `npm run build` first');
+  process.exit(1);
+}
+
+// The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
+const probe = `<!doctype html><meta charset="utf-8"><title>python probe</title><pre id="out">running</pre><script type="module">
+const workerUrl = new URL('assets/${worker}', location.href);
+const source = ${JSON.stringify(`
+import requests, json, datetime, time
+from zoneinfo import ZoneInfo
+s = requests.Session()
+s.headers['Authorization'] = 'Bearer probe'
+for i in range(${REQUESTS}):
+    r = s.post('https://slack.com/api/chat.postMessage', json={'channel': 'C1', 'text': f'n{i}'})
+    assert r.json()['echo']['text'] == f'n{i}', r.text
+time.sleep(30)
+print(json.dumps({'now': datetime.datetime.now(ZoneInfo('America/Los_Angeles')).isoformat(), 'status': r.status_code}))
+try:
+    import js
+    print('js imported')
+except ImportError:
+    print('js closed')
+`)};
+function start() {
+  const worker = new Worker(workerUrl, { type: 'module' });
+  const channel = new MessageChannel();
+  worker.postMessage({ port: channel.port2 }, [channel.port2]);
+  return { worker, port: channel.port1, created: performance.now() };
+}
+function run({ worker: thread, port: worker, created }, posted = performance.now()) {
+  return new Promise((resolve) => {
+    const fetches = [];
+    const out = { console: [], fetchGaps: [], createdToStarted: 0, postedToStarted: 0 };
+    worker.onmessage = ({ data }) => {
+      if (data.type === 'started') { out.createdToStarted = performance.now() - created; out.postedToStarted = performance.now() - posted; }
+      if (data.type === 'console') out.console.push(data.entry.text);
+      if (data.type === 'fetch') {
+        fetches.push(performance.now());
+        const body = new TextEncoder().encode(JSON.stringify({ ok: true, echo: JSON.parse(data.request.body.text) }));
+        worker.postMessage({ type: 'fetchResult', id: data.id, response: { status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], body, url: data.request.url, redirected: false } }, [body.buffer]);
+      }
+      if (data.type === 'done') {
+        out.done = { ok: data.ok, reason: data.reason, error: data.error };
+        for (let i = 1; i < fetches.length; i++) out.fetchGaps.push(fetches[i] - fetches[i - 1]);
+        thread.terminate();
+        resolve(out);
+      }
+    };
+    thread.onerror = (e) => { out.done = { ok: false, error: 'worker error: ' + e.message }; resolve(out); };
+    worker.postMessage({ type: 'run', language: 'python', source, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [] });
+  });
+}
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : null; };
+const first = start();
+const spare = start();
+const cold = await run(first, first.created);
+// The spare has been loading meanwhile, as the site's factory keeps one ahead of need.
+await new Promise((r) => setTimeout(r, 3000));
+const warm = await run(spare);
+const result = { userAgent: navigator.userAgent, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
+document.getElementById('out').textContent = JSON.stringify(result, null, 2);
+await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
+</script>`;
+
+const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.html': 'text/html' };
+let deliver = () => {};
+const misses = [];
+const server = createServer(async (req, res) => {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (!url.pathname.startsWith(BASE)) {
+    misses.push(url.pathname);
+    return void res.writeHead(404).end();
+  }
+  const rel = decodeURIComponent(url.pathname.slice(BASE.length));
+  if (rel === 'probe.html') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end(probe);
+  if (rel === '__result') {
+    const chunks = [];
+    for await (const chunk of req) chunks.push(chunk);
+    res.writeHead(204).end();
+    return deliver(JSON.parse(Buffer.concat(chunks).toString('utf8')));
+  }
+  const file = path.join(dist, rel);
+  if (!file.startsWith(dist + path.sep)) return void res.writeHead(403).end();
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'Content-Type': types[path.extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' }).end(body);
+  } catch {
+    misses.push(url.pathname);
+    res.writeHead(404).end();
+  }
+});
+await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+const probeUrl = `http://127.0.0.1:${server.address().port}${BASE}probe.html`;
+const nextResult = (ms) =>
+  new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no result within ${ms / 1000} s`)), ms);
+    deliver = (r) => {
+      clearTimeout(timer);
+      resolve(r);
+    };
+  });
+
+/** The probe in one of the harness's browsers (puppeteer-core: Chromium over CDP, firefox-esr over WebDriver BiDi). */
+async function inBrowser(name) {
+  const engine = await launchEngine(name, { viewport: { width: 1024, height: 768 } });
+  try {
+    const waiting = nextResult(240_000);
+    const page = await engine.browser.newPage();
+    await page.goto(probeUrl, { waitUntil: 'load', timeout: 120_000 });
+    return await waiting;
+  } finally {
+    await engine.close();
+  }
+}
+
+let failed = 0;
+for (const name of ['chromium', 'firefox']) {
+  if (only && only !== name) continue;
+  try {
+    const r = await inBrowser(name);
+    const problems = [];
+    if (!r.cold.done?.ok) problems.push(`cold run failed: ${r.cold.done?.error}`);
+    if (!r.warm.done?.ok) problems.push(`warm run failed: ${r.warm.done?.error}`);
+    const [line, closed] = r.warm.console;
+    if (JSON.stringify(JSON.parse(line ?? '{}')) !== JSON.stringify({ now: '2026-03-25T09:00:30-07:00', status: 200 })) problems.push(`unexpected output: ${line}`);
+    if (closed !== 'js closed') problems.push(`import js: ${closed}`);
+    if (r.warm.fetchGaps.length !== REQUESTS - 1) problems.push(`${r.warm.fetchGaps.length + 1} requests reached the page`);
+    console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms`);
+    for (const p of problems) console.log(`    ${p}`);
+    if (problems.length) failed++;
+  } catch (error) {
+    console.log(`✗ ${name}: ${error.message}`);
+    failed++;
+  }
+}
+const outside = misses.filter((m) => m !== '/favicon.ico');
+if (outside.length) {
+  console.log(`✗ requests outside ${BASE} or missing: ${[...new Set(outside)].join(', ')}`);
+  failed++;
+}
+server.close();
+process.exit(failed ? 1 : 0);
