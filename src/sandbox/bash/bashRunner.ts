@@ -195,7 +195,8 @@ export function bashRunner(): ScriptRunner {
       const result = await bash.exec(source, { signal: controller.signal, rawScript: true });
       // What did not stream: output of the statement that exited or hit a limit (it travels with the exception).
       lines.write('stdout', result.stdout, false);
-      lines.write('stderr', result.stderr, false);
+      // A stop at the time limit is told by JavaScript's message (outcomeOf), not by the shell's own note of it.
+      lines.write('stderr', timedOut ? result.stderr.replace(/^bash: execution aborted\n?$/m, '') : result.stderr, false);
       lines.flush();
       io.done(outcomeOf(result.exitCode, output.seen, timedOut, limits), await scratchFiles(fs, Math.floor(limits.memoryBytes / 2)));
     },
