@@ -1,6 +1,6 @@
 import type { LanguageId } from '../sandbox/languages.ts';
 import { spareWorkers } from '../sandbox/spareWorkers.ts';
-import { defaultLimits, type SandboxLimits, type WorkerFactory, type WorkerLike } from '../sandbox/types.ts';
+import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
 
 export interface PrewarmedFactory {
   createWorker: WorkerFactory;
@@ -13,19 +13,19 @@ export interface PrewarmedFactory {
 /**
  * Node's worker factory with a booted spare of each language in use (src/sandbox/spareWorkers.ts, the mechanism the
  * page shares): `run` boots one while PGlite starts, `selftest`, `replay` and an agent run the next while one script
- * runs. A worker is started with its memory limit only (Node sizes its heap by it; see WorkerFactory), so a spare
- * serves any script of its language and memory limit — a ReAct action's time limit, which shrinks from step to step,
- * does not matter.
+ * runs. A worker depends on its memory limit only (Node sizes its heap by it; see WorkerFactory), so a spare serves
+ * any script of its language and memory limit — a ReAct action's time limit, which shrinks from step to step, does
+ * not matter.
  */
 export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
-  type Heap = Pick<SandboxLimits, 'memoryBytes'>;
-  const spares = spareWorkers<Heap, WorkerLike>(
-    (language, { memoryBytes }) => factory({ ...defaultLimits, memoryBytes }, language),
+  const spares = spareWorkers<SandboxLimits, WorkerLike>(
+    (language, limits) => factory(limits, language),
     (worker) => worker.terminate(),
+    (limits) => String(limits.memoryBytes),
   );
   return {
-    createWorker: (limits, language = 'javascript') => spares.take(language, { memoryBytes: limits.memoryBytes }),
-    warm: (limits, language = 'javascript') => spares.warm(language, { memoryBytes: limits.memoryBytes }),
+    createWorker: (limits, language = 'javascript') => spares.take(language, limits),
+    warm: (limits, language = 'javascript') => spares.warm(language, limits),
     dispose: () => spares.dispose(),
   };
 }

@@ -8,7 +8,8 @@ import type { LanguageId } from './languages.ts';
  * message before doing anything, so it can be handed out at any time.
  *
  * `W` is the worker (Node's WorkerLike, the page's Worker); `A` what it is started with (Node: the limits, which
- * shape its heap; the page: nothing). A spare is handed out only for arguments equal to its own (compared as JSON).
+ * shape its heap; the page: nothing). A spare is handed out only for arguments with the same `keyOf` as its own
+ * (default: equal as JSON; a caller may leave out what a started worker does not depend on).
  */
 export interface SpareWorkers<A, W> {
   /** A worker for these arguments: the language's spare when it was started with them, else a new one; then the next spare starts. */
@@ -19,7 +20,11 @@ export interface SpareWorkers<A, W> {
   dispose(): void;
 }
 
-export function spareWorkers<A, W>(start: (language: LanguageId, args: A) => W, stop: (worker: W) => void): SpareWorkers<A, W> {
+export function spareWorkers<A, W>(
+  start: (language: LanguageId, args: A) => W,
+  stop: (worker: W) => void,
+  keyOf: (args: A) => string = (args) => JSON.stringify(args ?? null),
+): SpareWorkers<A, W> {
   const spares = new Map<LanguageId, { key: string; worker: W }>();
   let disposed = false;
   const replace = (language: LanguageId, key: string, args: A) => {
@@ -30,7 +35,7 @@ export function spareWorkers<A, W>(start: (language: LanguageId, args: A) => W, 
   };
   return {
     take(language, args) {
-      const key = JSON.stringify(args ?? null);
+      const key = keyOf(args);
       const spare = spares.get(language);
       spares.delete(language);
       let worker: W;
@@ -43,7 +48,7 @@ export function spareWorkers<A, W>(start: (language: LanguageId, args: A) => W, 
       return worker;
     },
     warm(language, args) {
-      const key = JSON.stringify(args ?? null);
+      const key = keyOf(args);
       if (!disposed && spares.get(language)?.key !== key) replace(language, key, args);
     },
     dispose() {
