@@ -16,6 +16,7 @@ export function MetadataChips({ entry }: { entry: CatalogEntry }) {
     ...(m.difficulty ? [{ label: m.difficulty, title: 'Difficulty', className: `difficulty-${m.difficulty}` }] : []),
     { label: `seed ${s.seed}`, title: 'Seed (initial database state)', className: 'chip-quiet' },
     ...(s.actingUserId ? [{ label: `as ${s.actingUserId}`, title: 'Acting user', className: 'chip-quiet' }] : []),
+    ...(s.actingUsers && Object.keys(s.actingUsers).length ? [actingPerson(s.actingUsers)] : []),
     { label: s.closedWorld ? 'closed world' : 'open world', title: s.closedWorld ? 'Every change must be explained by an assertion' : 'Changes no assertion mentions are reported, not failed', className: 'chip-quiet' },
   ];
   return (
@@ -27,4 +28,14 @@ export function MetadataChips({ entry }: { entry: CatalogEntry }) {
       ))}
     </ul>
   );
+}
+
+/** One person with an id in each service: named by the most readable of them (a mailbox or an address). */
+function actingPerson(ids: Record<string, string>): { label: string; title: string; className: string } {
+  const name = ids.mail ?? ids.calendar ?? Object.values(ids)[0];
+  return {
+    label: `as ${name.split('@')[0]}`,
+    title: `Acting user, by service: ${Object.entries(ids).map(([svc, id]) => `${svc} ${id}`).join(', ')}`,
+    className: 'chip-quiet',
+  };
 }

@@ -1,4 +1,4 @@
-import type { AgentStep } from '../../../agent/record.ts';
+import { actionLanguageTitle, type AgentAction, type AgentStep } from '../../../agent/record.ts';
 import { Markdown } from '../Markdown.tsx';
 
 /** One step: the model's reply, each action's code and output, and its latency, tokens and verdict. */
@@ -17,12 +17,13 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
       {step.actions.map((a, i) => (
         <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
           <div className="agent-action-head">
-            <span className="badge">{a.kind === 'tool' ? `tool ${a.code}` : a.kind}</span>
+            <span className="badge">{actionBadge(a)}</span>
             <span className="muted">
               {a.ms} ms · {a.requests.length} request{a.requests.length === 1 ? '' : 's'} · {a.stepDiff.inserts.length + a.stepDiff.updates.length + a.stepDiff.deletes.length} change(s)
             </span>
           </div>
-          {a.kind === 'tool' ? <pre className="agent-code">{a.script}</pre> : null}
+          {/* A code block is in the reply's text; a tool call's arguments (a code tool's code) are not. */}
+          {a.kind === 'tool' ? <pre className="agent-code">{a.script}</pre> : a.toolCallId ? <pre className="agent-code">{a.code}</pre> : null}
           <details className="agent-output-box" open={!a.ok || a.observation.length < 600}>
             <summary>
               output · {a.observation.split('\n').length} line{a.observation.includes('\n') ? 's' : ''}
@@ -33,4 +34,10 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
       ))}
     </li>
   );
+}
+
+/** An API tool call by its tool, a code tool's call (`execute_python`) and a code block by their language. */
+function actionBadge(a: AgentAction): string {
+  if (a.kind === 'tool') return `tool ${a.code}`;
+  return a.toolCallId ? `tool · ${actionLanguageTitle(a)}` : actionLanguageTitle(a);
 }

@@ -17,7 +17,8 @@ export function SettingsSummary() {
     <div className="agent-summary" data-testid="agent-summary">
       <span className="agent-summary-text">
         <strong>{scripted ? provider : settings.model || 'no model'}</strong>
-        {!scripted && <span className="muted"> ({provider})</span>} · {settings.mode} · docs: {settings.docs} · faults:{' '}
+        {!scripted && <span className="muted"> ({provider})</span>} · {settings.mode}
+        {settings.mode === 'tools' && settings.toolset !== 'all' ? ` (${settings.toolset} tools)` : ''} · docs: {settings.docs} · faults:{' '}
         {hasFaults(faults) ? formatFaultPlan(faults) : 'none'}
       </span>
       <button type="button" className="btn btn-small" aria-expanded={open} aria-controls="agent-settings-sheet" onClick={() => setSettingsOpen(!open)} data-testid="agent-settings-edit">
