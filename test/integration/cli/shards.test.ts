@@ -53,7 +53,7 @@ describe('shards from the scheduler', () => {
       return r.stdout;
     };
     expect(await reportOf(join(fixture.dir, 'merged.jsonl'))).toEqual(await reportOf(join(fixture.dir, 'whole.jsonl')));
-  }, 300_000);
+  }, 900_000);
 
   it('a folder with a shard missing does not merge', async () => {
     const partial = join(fixture.dir, 'partial');
