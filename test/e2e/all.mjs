@@ -7,6 +7,7 @@ import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
+import { journey as pythonSolutions } from './pythonSolutions.mjs';
 import { journey as studio } from './studio.mjs';
 
-await runJourneys([playground, studio, agent, bash, patterns, layout, company]);
+await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company]);
