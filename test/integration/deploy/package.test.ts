@@ -1,6 +1,7 @@
 import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,8 @@ import { repoRoot, sharedAgentDiff } from '../cli/fixtures.ts';
  */
 const work = mkdtempSync(join(tmpdir(), 'difflab-package-'));
 const context = join(work, 'context');
-afterAll(() => rmSync(work, { recursive: true, force: true }));
+// Two installs (about 300 MB each) take minutes to delete on a busy machine.
+afterAll(() => rm(work, { recursive: true, force: true }), 600_000);
 
 function run(command: string, args: string[], options: SpawnSyncOptions = {}) {
   const r = spawnSync(command, args, { encoding: 'utf8', maxBuffer: 64 << 20, timeout: 600_000, ...options });
