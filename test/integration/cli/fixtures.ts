@@ -113,9 +113,10 @@ export interface CliResult {
 }
 
 /** Runs the real bin in a child process. */
-export function difflab(args: string[], options: { input?: string; cwd?: string } = {}): Promise<CliResult> {
+export function difflab(args: string[], options: { input?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, stdio: ['pipe', 'pipe', 'pipe'] });
+    const env = options.env ? { ...process.env, ...options.env } : process.env;
+    const child = spawn(process.execPath, [bin, ...args], { cwd: options.cwd ?? repoRoot, env, stdio: ['pipe', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
