@@ -5,7 +5,7 @@ import { EnvironmentPool } from './pool.ts';
 import { mergeSchemaInfo, readSchemaInfo } from './schemaInfo.ts';
 import { splitSeed } from './seed.ts';
 import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, serviceSchema, templateSchema } from './sqlNames.ts';
-import { EngineError, type ActingUsers, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
+import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
 import { hashString } from './clock.ts';
 
 export interface EngineOptions {
@@ -28,6 +28,9 @@ export interface Template {
 }
 
 const PGLITE_START = ['-c', 'shared_buffers=16MB'];
+
+/** A table of at most this many rows may be scanned by `templateRows`; a bigger one only through an index. */
+export const SCAN_LIMIT = 2_000;
 
 /**
  * One PGlite per page or process. Templates are schemas loaded once from a seed; environments are schema copies
@@ -305,6 +308,47 @@ export class Engine {
     }
     await this.db.query(`DELETE FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
     this.templates.delete(name);
+    this.indexed.clear();
+  }
+
+  private readonly indexed = new Map<string, Promise<ReadonlySet<string>>>();
+
+  /**
+   * Rows of a template's table whose `column` equals one of `values`, at most `limit`, each as its JSON image (as
+   * diffs show rows). Bounded: the lookup runs only through an index that leads with the column, or on a table of at
+   * most SCAN_LIMIT rows; otherwise, and for an unknown table or column, it finds nothing. Never throws.
+   */
+  async templateRows(templateName: string, service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
+    const template = this.templates.get(templateName);
+    const info = template?.schemaInfo.tables.find((t) => t.service === service && t.name === table);
+    const type = info?.columns.find((c) => c.name === column)?.type.toLowerCase();
+    if (!template || !info || !type || values.length === 0 || /json|array|bytea/.test(type)) return [];
+    const target = `${ident(templateSchema(templateName, service))}.${ident(table)}`;
+    try {
+      const small = (template.rowCounts[`${service}.${table}`] ?? Infinity) <= SCAN_LIMIT;
+      if (!small && !(await this.indexedColumns(target)).has(column)) return [];
+      const r = await this.db.query<{ r: Row }>(`SELECT to_jsonb(t) AS r FROM ${target} t WHERE ${ident(column)} = ANY($1) LIMIT $2`, [values.map(String), limit]);
+      return r.rows.map((x) => x.r);
+    } catch {
+      // A value the column's type cannot hold (`abc` for an integer) matches nothing.
+      return [];
+    }
+  }
+
+  /** The columns that lead an index of a table (a lookup by them is an index scan). */
+  private indexedColumns(target: string): Promise<ReadonlySet<string>> {
+    let hit = this.indexed.get(target);
+    if (!hit) {
+      hit = this.db
+        .query<{ name: string }>(
+          `SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE i.indrelid = $1::regclass`,
+          [target],
+        )
+        .then((r) => new Set(r.rows.map((x) => x.name)));
+      hit.catch(() => this.indexed.delete(target));
+      this.indexed.set(target, hit);
+    }
+    return hit;
   }
 
   /** A fresh, isolated environment copied from a template. Many may exist at once. */
