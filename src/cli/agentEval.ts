@@ -1,4 +1,4 @@
-import { appendFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { formatDuration, parseShard, planBatch, runBatch, type BatchJob, type BatchModel, type BatchProgress } from '../agent/batch.ts';
 import { endpointsCalled, docsConditions, RELEVANT_ENDPOINTS_FILE, type DocsCondition } from '../agent/docs.ts';
@@ -21,12 +21,13 @@ import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readJsonFile, readTextFile } from './files.ts';
 import { judgeOverProtocol } from '../evaluation/index.ts';
 import { seedsDir } from './seeds.ts';
+import { OUT_DIR_ENV, SHARD_COUNT_ENV, SHARD_INDEX_ENV, shardFileName, shardFromEnv } from './shardEnv.ts';
 import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl | --out-dir <dir>',
   flags: {
     suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
@@ -61,14 +62,26 @@ export const evalSpec = {
     },
     'judge-protocol': { type: 'string', valueName: 'openai|anthropic', description: "the judge's API: OpenAI-compatible chat completions or Anthropic Messages", defaultText: 'openai' },
     'judge-base-url': { type: 'string', valueName: 'url', description: "the judge's API base URL", defaultText: 'https://api.openai.com/v1 (anthropic: https://api.anthropic.com)' },
-    shard: { type: 'string', valueName: 'i/n', description: 'run only shard i of n (merge the shards\' files with difflab merge)' },
+    shard: {
+      type: 'string',
+      valueName: 'i/n',
+      description: `run only shard i of n (merge the shards' files with difflab merge)`,
+      defaultText: `from the environment: ${SHARD_INDEX_ENV} (0 … n − 1, as an Indexed Job sets it) and ${SHARD_COUNT_ENV} (n); else no sharding`,
+    },
     batch: { type: 'string', valueName: 'name', description: 'a name for this evaluation in reports and comparisons', defaultText: '"<models> <mode>/<docs>"' },
-    out: { type: 'string', required: true, valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
+    out: { type: 'string', valueName: 'file.jsonl', description: 'where the run records go, one JSON line per run' },
+    'out-dir': {
+      type: 'string',
+      valueName: 'dir',
+      description: 'instead of --out: write shard-<i>-of-<n>.jsonl (results.jsonl unsharded) into this folder, e.g. a mounted volume',
+      defaultText: `$${OUT_DIR_ENV}`,
+    },
     seeds: { type: 'string', valueName: 'dir', description: 'where seeds are found', defaultText: 'scenarios/' },
   },
   notes: [
     'The key is read from the environment, sent only to --base-url, and never written to the results.',
     'Progress goes to stderr; at the end the results table is printed (as difflab report does).',
+    `Shards from a scheduler: without --shard, ${SHARD_INDEX_ENV}=k and ${SHARD_COUNT_ENV}=n run shard k+1 of n (a Kubernetes Indexed Job sets the index; pass the count); with --out-dir the file is shard-<k+1>-of-<n>.jsonl, and difflab merge <dir> joins a folder of them.`,
     'Exit code 0 when every run finished (passed or failed), 1 when some run could not run.',
   ].join('\n'),
 } as const satisfies CommandSpec;
@@ -101,8 +114,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const concurrency = flags.concurrency ?? 4;
   if (!Number.isInteger(trials) || trials < 1) throw new CliError('--trials must be a positive whole number');
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive whole number');
-  const shard = flags.shard === undefined ? undefined : (parseShard(flags.shard) ?? undefined);
+  const shard = flags.shard === undefined ? shardFromEnv(process.env) : (parseShard(flags.shard) ?? undefined);
   if (flags.shard !== undefined && !shard) throw new CliError(`--shard must be i/n with 1 ≤ i ≤ n, got "${flags.shard}"`);
+  const out = resultsFile(flags.out, flags['out-dir'], shard);
   let faults: FaultPlan;
   try {
     faults = parseFaultPlan(flags.faults ?? '');
@@ -143,7 +157,6 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const jobs = planBatch(scenarios, models, trials, shard);
   // Shards of one evaluation share the batch name, so that they merge into one batch.
   const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}${hasFaults(faults) ? ` faults ${formatFaultPlan(faults)}` : ''}`;
-  const out = resolve(flags.out);
   writeFileSync(out, '');
 
   const judgeProtocol = oneOf<ProviderProtocol>('judge-protocol', flags['judge-protocol'], ['openai', 'anthropic'], 'openai');
@@ -208,6 +221,20 @@ export async function evalCommand(argv: string[]): Promise<number> {
     process.stderr.write(`wrote ${records.length} run records to ${out}\n`);
     return failures.length ? EXIT_PROBLEMS : EXIT_OK;
   });
+}
+
+/** --out, or the shard's file in --out-dir (or $DIFFLAB_OUT_DIR), created if missing. */
+function resultsFile(out: string | undefined, outDir: string | undefined, shard: [number, number] | undefined): string {
+  if (out !== undefined && outDir !== undefined) throw new CliError('give --out or --out-dir, not both');
+  if (out !== undefined) return resolve(out);
+  const dir = outDir ?? (process.env[OUT_DIR_ENV]?.trim() || undefined);
+  if (dir === undefined) throw new CliError(`missing --out (or --out-dir, or ${OUT_DIR_ENV})`, [`usage: ${evalSpec.usage}`]);
+  try {
+    mkdirSync(resolve(dir), { recursive: true });
+  } catch (err) {
+    throw new CliError(`output folder ${resolve(dir)} cannot be created: ${(err as Error).message}`);
+  }
+  return join(resolve(dir), shardFileName(shard));
 }
 
 const recordedByDir = new Map<string, Record<string, string[]>>();

@@ -1,18 +1,22 @@
-import { writeFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { defaultPrices, type PriceTable } from '../agent/pricing.ts';
 import { parseRunRecords, toCsv, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { formatReport } from '../agent/report.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
-import { readJsonFile, readTextFile } from './files.ts';
+import { isDirectory, readJsonFile, readTextFile } from './files.ts';
+import { completeShardSet } from './shardEnv.ts';
 
 export const mergeSpec = {
   name: 'merge',
-  usage: 'difflab merge <files…> --out <file.jsonl|file.csv>',
+  usage: 'difflab merge <files or folders…> --out <file.jsonl|file.csv>',
   flags: { out: { type: 'string', required: true, valueName: 'file', description: 'merged results: JSONL, or CSV (one row per run) when the name ends in .csv' } },
-  notes: 'Joins the results files of several shards or runs; a run present in two files (same id) is kept once.',
+  notes: [
+    'Joins the results files of several shards or runs; a run present in two files (same id) is kept once.',
+    'A folder stands for its shard files (shard-<i>-of-<n>.jsonl, as eval --out-dir writes them); merging stops when one is missing.',
+  ].join('\n'),
 } as const satisfies CommandSpec;
 
 export const reportSpec = {
@@ -29,8 +33,18 @@ function splitFiles(argv: string[]): { files: string[]; rest: string[] } {
   return { files, rest: i < 0 ? [] : argv.slice(i) };
 }
 
-function readRecords(files: string[]): AgentRunRecord[] {
-  if (!files.length) throw new CliError('no results files given');
+/** Each folder argument becomes its complete set of shard files. */
+function expandFolders(args: string[]): string[] {
+  return args.flatMap((arg) => {
+    const path = resolve(arg);
+    if (!isDirectory(path)) return [arg];
+    return completeShardSet(readdirSync(path), path).map((name) => join(path, name));
+  });
+}
+
+function readRecords(args: string[]): { records: AgentRunRecord[]; files: string[] } {
+  if (!args.length) throw new CliError('no results files given');
+  const files = expandFolders(args);
   const seen = new Set<string>();
   const out: AgentRunRecord[] = [];
   for (const f of files) {
@@ -42,16 +56,16 @@ function readRecords(files: string[]): AgentRunRecord[] {
       out.push(r);
     }
   }
-  return out;
+  return { records: out, files };
 }
 
 export async function mergeCommand(argv: string[]): Promise<number> {
   const { files, rest } = splitFiles(argv);
   const flags = parseArgs(mergeSpec, rest);
-  const records = readRecords(files);
+  const { records, files: read } = readRecords(files);
   const out = resolve(flags.out);
   writeFileSync(out, out.endsWith('.csv') ? toCsv(records) : toJsonl(records));
-  process.stderr.write(`merged ${records.length} runs from ${files.length} file(s) into ${out}\n`);
+  process.stderr.write(`merged ${records.length} runs from ${read.length} file(s) into ${out}\n`);
   return EXIT_OK;
 }
 
@@ -59,7 +73,7 @@ export async function reportCommand(argv: string[]): Promise<number> {
   const { files, rest } = splitFiles(argv);
   const flags = parseArgs(reportSpec, rest);
   const prices = flags.prices ? { ...defaultPrices, ...(readJsonFile(resolve(flags.prices), 'price table') as PriceTable) } : defaultPrices;
-  process.stdout.write(formatReport(readRecords(files), prices));
+  process.stdout.write(formatReport(readRecords(files).records, prices));
   return EXIT_OK;
 }
 

@@ -112,7 +112,7 @@ export interface CliResult {
   stderr: string;
 }
 
-/** Runs the real bin in a child process. */
+/** Runs the real bin in a child process; `env` adds to the parent's environment. */
 export function difflab(args: string[], options: { input?: string; cwd?: string; env?: Record<string, string> } = {}): Promise<CliResult> {
   return new Promise((resolvePromise, reject) => {
     const env = options.env ? { ...process.env, ...options.env } : process.env;
