@@ -12,9 +12,10 @@ export interface PrewarmedFactory {
 
 /**
  * Node's worker factory with a booted spare of each language in use (src/sandbox/spareWorkers.ts, the mechanism the
- * page shares): `run` boots one while PGlite starts, `selftest` and `replay` the next while one script runs. A started
- * Node worker depends only on the memory limit (its heap, `nodeResourceLimits`); the other limits come with its
- * script, so a spare serves any script of its language and memory limit (a step's own time limit does not matter).
+ * page shares): `run` boots one while PGlite starts, `selftest`, `replay` and an agent run the next while one script
+ * runs. A worker depends on its memory limit only (Node sizes its heap by it; see WorkerFactory), so a spare serves
+ * any script of its language and memory limit — a ReAct action's time limit, which shrinks from step to step, does
+ * not matter.
  */
 export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
   const spares = spareWorkers<SandboxLimits, WorkerLike>(

@@ -3,6 +3,7 @@
 import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
 import { journey as company } from './company.mjs';
+import { journeys as explain } from './explain.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
@@ -10,4 +11,4 @@ import { journey as patterns } from './patterns.mjs';
 import { journey as pythonSolutions } from './pythonSolutions.mjs';
 import { journey as studio } from './studio.mjs';
 
-await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company]);
+await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company, ...explain]);

@@ -1,7 +1,8 @@
 import { useApp } from '../hooks/useApp.ts';
 import { facetLabels, type FacetName, type FacetOption } from '../stores/filters.ts';
 
-const valueLabels: Record<string, string> = { C: 'Create', R: 'Read', U: 'Update', D: 'Delete', search: 'Search' };
+/** Operation letters as words; only the Operations facet's values are letters (a category `search` stays `search`). */
+const operationLabels: Record<string, string> = { C: 'Create', R: 'Read', U: 'Update', D: 'Delete', search: 'Search' };
 
 /** One facet: a row of toggle chips, each with its count. */
 export function FacetFilter({ facet, options, selected }: { facet: FacetName; options: FacetOption[]; selected: string[] }) {
@@ -21,7 +22,7 @@ export function FacetFilter({ facet, options, selected }: { facet: FacetName; op
               disabled={!on && o.count === 0}
               onClick={() => toggle(facet, o.value)}
             >
-              {valueLabels[o.value] ?? o.value} <span className="chip-count">{o.count}</span>
+              {(facet === 'operations' ? operationLabels[o.value] : undefined) ?? o.value} <span className="chip-count">{o.count}</span>
             </button>
           );
         })}
