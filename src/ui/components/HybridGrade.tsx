@@ -1,4 +1,5 @@
 import type { HybridCheck, HybridVerdict } from '../../evaluation/index.ts';
+import { Term } from '../glossary/Term.tsx';
 
 const KIND: Record<HybridCheck['kind'], string> = { assertion: 'assertion', closed_world: 'closed world', answer: 'answer check', rubric: 'rubric' };
 
@@ -10,10 +11,10 @@ export function HybridGrade({ grade }: { grade: HybridVerdict }) {
   return (
     <div className="hybrid-grade" data-testid="hybrid-grade">
       <p>
-        Hybrid grade <strong>{pct(grade.score)}</strong>{' '}
+        <Term id="hybrid-grade">Hybrid grade</Term> <strong>{pct(grade.score)}</strong>{' '}
         <span className="muted">
-          (static {pct(grade.staticScore)}, rubrics {grade.mode === 'hybrid' ? pct(grade.rubricScore) : 'not judged'}; passes at 50% with every
-          critical check)
+          (static {pct(grade.staticScore)}, <Term id="rubric">rubrics</Term> {grade.mode === 'hybrid' ? pct(grade.rubricScore) : 'not judged'}; passes at 50% with every{' '}
+          <Term id="critical-check">critical check</Term>)
         </span>
       </p>
       {grade.failedCritical.map((c) => (
