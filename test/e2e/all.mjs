@@ -7,5 +7,6 @@ import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as studio } from './studio.mjs';
+import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, patterns, layout]);
+await runJourneys([playground, studio, agent, bash, patterns, layout, teach]);

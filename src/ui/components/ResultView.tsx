@@ -2,6 +2,7 @@ import { useApp } from '../hooks/useApp.ts';
 import { AssertionList } from './AssertionList.tsx';
 import { DiffPanel } from './DiffPanel.tsx';
 import { VerdictSummary } from './VerdictSummary.tsx';
+import { LessonNotes } from '../teach/LessonNotes.tsx';
 
 export function ResultView() {
   const hasRun = useApp((s) => s.run.last !== null);
@@ -28,6 +29,7 @@ export function ResultView() {
   }
   return (
     <>
+      <LessonNotes />
       <VerdictSummary />
       <AssertionList />
       <DiffPanel />
