@@ -9,7 +9,8 @@ import { parseReactReply, reactFormatProblem, reactObservation, reactPrompt, REA
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
 import { actionKindOf, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
 import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
-import { agentTools, type AgentTool, type AgentWorld, type FinalState, type WorldOutcome } from './world.ts';
+import { codeArgument } from './codeTools.ts';
+import { agentTools, isCodeTool, toolModeTools, type AgentWorld, type FinalState, type ModeTool, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
 import { codeObservations, replaySteps, transcriptOf } from './fork.ts';
 
@@ -58,12 +59,16 @@ export interface AgentRunOptions {
 export function systemPrompt(replicas: Replica[], scenario: Scenario, settings: RunSettings, relevant?: readonly string[], docsText?: string): string {
   const docs = docsText ?? docsFor(replicas, settings.docs, relevant ?? scenario.metadata.tools ?? []);
   if (settings.mode === 'react') return reactPrompt(replicas, docs, scenario.clock);
-  return settings.mode === 'tools' ? toolModePrompt(replicas, docs) : codeModePrompt(replicas, docs);
+  return settings.mode === 'tools' ? toolModePrompt(replicas, docs, settings.toolset) : codeModePrompt(replicas, docs);
 }
 
-/** The settings of a run: the defaults, the protocol's own limits (ReAct: 25 turns, 300 s), then what was asked. */
+/**
+ * The settings of a run: the defaults, the protocol's own (ReAct: 25 turns, 300 s; tool mode: API and code tools),
+ * then what was asked.
+ */
 export function runSettings(asked: Partial<RunSettings> = {}): RunSettings {
-  const protocol = asked.mode === 'react' ? { maxIterations: REACT_MAX_ITERATIONS, timeLimitMs: REACT_TIME_LIMIT_MS } : {};
+  const protocol: Partial<RunSettings> =
+    asked.mode === 'react' ? { maxIterations: REACT_MAX_ITERATIONS, timeLimitMs: REACT_TIME_LIMIT_MS } : asked.mode === 'tools' ? { toolset: 'all' } : {};
   return { ...defaultRunSettings, ...protocol, ...asked };
 }
 
@@ -77,14 +82,14 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   const { provider, world, scenario, events, signal } = options;
   const started = performance.now();
   const system = systemPrompt(options.replicas, scenario, settings, options.relevantEndpoints, options.docsText);
-  const tools = settings.mode === 'tools' ? agentTools(options.replicas) : [];
+  const tools = settings.mode === 'tools' ? toolModeTools(options.replicas, settings.toolset) : [];
   const messages: ChatMessage[] = [{ role: 'user', content: taskMessage(scenario.prompt) }];
   const steps: AgentStep[] = [];
   /** What a rubric judge sees: the model's messages and every action, whole (a fork's kept steps as recorded). */
   const trace: TraceEntry[] = [];
   if (options.fork) {
     const kept = options.fork.record.steps.slice(0, options.fork.through + 1);
-    await replaySteps(world, kept, tools.length ? tools : agentTools(options.replicas));
+    await replaySteps(world, kept, agentTools(options.replicas));
     steps.push(...kept);
     messages.push(...transcriptOf(kept, settings.mode));
     for (const step of kept) trace.push({ kind: 'message', role: 'assistant', text: step.text }, ...step.actions.flatMap((a) => traceOfAction(a, null)));
@@ -177,8 +182,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       messages.push({ role: 'user', content: codeObservations(actions) });
     } else {
       for (const call of turn.toolCalls) {
-        const { action, outcome } = await runToolCall(world, tools, call, settings.maxObservationChars);
+        const { action, outcome } = await runToolCall(world, tools, call, settings.maxObservationChars, signal, (e) => events?.onConsole?.(index, e));
         record(action, outcome);
+        if (outcome && action.kind !== 'tool') printedAnswer = answerFromConsole(outcome.script.console) ?? printedAnswer;
         messages.push({ role: 'tool', toolCallId: call.id, name: call.name, content: action.observation });
       }
     }
@@ -259,7 +265,14 @@ async function runBlock(
   };
 }
 
-async function runToolCall(world: AgentWorld, tools: AgentTool[], call: ToolCall, max: number): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
+async function runToolCall(
+  world: AgentWorld,
+  tools: ModeTool[],
+  call: ToolCall,
+  max: number,
+  signal: AbortSignal | undefined,
+  onConsole: (entries: ConsoleEntry[]) => void,
+): Promise<{ action: AgentAction; outcome: WorldOutcome | null }> {
   const refuse = (message: string) => ({
     action: { kind: 'tool' as const, code: call.name, script: call.arguments, toolCallId: call.id, observation: message, ok: false, error: message, requests: [], ms: 0, stepDiff: emptyDiff() },
     outcome: null,
@@ -273,6 +286,13 @@ async function runToolCall(world: AgentWorld, tools: AgentTool[], call: ToolCall
     args = parsed as Record<string, unknown>;
   } catch (err) {
     return refuse(`the tool arguments are not valid JSON: ${(err as Error).message}`);
+  }
+  if (isCodeTool(tool)) {
+    // Recorded as a code action of its language (replayed and shown as code), paired with its call.
+    const code = codeArgument(args);
+    if ('problem' in code) return refuse(code.problem);
+    const { action, outcome } = await runBlock(world, { language: tool.language, source: code.code }, max, signal, onConsole);
+    return { action: { ...action, toolCallId: call.id }, outcome };
   }
   const started = performance.now();
   const outcome = await world.callTool(tool.service, tool.toolName, args);

@@ -4,6 +4,7 @@ import { languageById, type LanguageId } from '../sandbox/languages.ts';
 import type { RequestLogEntry } from '../sandbox/types.ts';
 import type { Scenario, ScenarioMetadata } from '../scenarios/index.ts';
 import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
+import type { ToolSet } from './codeTools.ts';
 import type { DocsCondition } from './docs.ts';
 import type { AgentMode } from './prompts.ts';
 import type { ProviderProtocol, ToolCall, Usage } from './types.ts';
@@ -17,11 +18,11 @@ export const RUN_FORMAT = 'difflab-agent-run/1';
  */
 export interface AgentAction {
   kind: 'js' | 'bash' | 'python' | 'curl' | 'tool';
-  /** What the model wrote: the block's text, or for a tool the tool name. */
+  /** What the model wrote: the block's text (a code tool's `code` argument), or for an API tool the tool name. */
   code: string;
   /** The script that ran in the sandbox, when it differs from `code` (curl); tool calls: the arguments as JSON. */
   script?: string;
-  /** Tool mode: the call's id, to pair it with its result. */
+  /** Tool mode: the call's id, to pair it with its result (API tools, and code tools recorded as their language). */
   toolCallId?: string;
   /** The observation sent back to the model (bounded, with a note when cut). */
   observation: string;
@@ -90,6 +91,8 @@ export interface ModelRef {
 export interface RunSettings {
   mode: AgentMode;
   docs: DocsCondition;
+  /** Tool mode: which tools the model is offered (absent in other modes, and in records from before code tools). */
+  toolset?: ToolSet;
   maxIterations: number;
   /** Wall time for the whole run (model and actions), when the protocol has one. */
   timeLimitMs?: number;

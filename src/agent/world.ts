@@ -5,6 +5,7 @@ import { callTool, routeTools } from '../replicas/tools.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, RequestLogEntry, ScriptResult } from '../sandbox/types.ts';
 import type { Session } from '../session/index.ts';
+import { codeTools, type CodeTool, type ToolSet } from './codeTools.ts';
 import { AGENT_TOKEN } from './prompts.ts';
 import type { ToolSpec } from './types.ts';
 
@@ -60,6 +61,18 @@ export function agentTools(replicas: Replica[]): AgentTool[] {
       toolName: t.name,
     })),
   );
+}
+
+/** A tool of tool mode: an API route, or a language's sandbox (see codeTools.ts). */
+export type ModeTool = AgentTool | CodeTool;
+
+export function isCodeTool(tool: ModeTool): tool is CodeTool {
+  return 'language' in tool;
+}
+
+/** The tools tool mode offers under a tool set: the API tools, then the code tools (default: both). */
+export function toolModeTools(replicas: Replica[], toolset: ToolSet = 'all'): ModeTool[] {
+  return [...(toolset === 'code' ? [] : agentTools(replicas)), ...(toolset === 'api' ? [] : codeTools())];
 }
 
 /** The AgentWorld of a Session in this thread. */

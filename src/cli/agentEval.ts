@@ -7,6 +7,7 @@ import { defaultPrices } from '../agent/pricing.ts';
 import { createProvider } from '../agent/providers/index.ts';
 import { repliesModel, replayScriptModel, type ScriptedRuns } from '../agent/providers/scriptedProvider.ts';
 import { agentModes, type AgentMode } from '../agent/prompts.ts';
+import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { agentDiffDocsText, docsFileProblem, serviceOfDocsFile, type AgentDiffDocs, type AgentDiffDocsFile } from '../agent/agentDiffDocs.ts';
 import { REACT_MAX_ITERATIONS } from '../agent/react.ts';
 import { toJsonl, type AgentRunRecord } from '../agent/record.ts';
@@ -25,7 +26,7 @@ import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl',
   flags: {
     suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
@@ -39,6 +40,12 @@ export const evalSpec = {
     concurrency: { type: 'number', valueName: 'n', description: 'runs at once', defaultText: '4' },
     docs: { type: 'string', valueName: 'none|relevant|all', description: 'docs in the system prompt', defaultText: 'none' },
     mode: { type: 'string', valueName: 'code|tools|react', description: "code blocks, native tool calls, or Agent-Diff's ReAct loop (one Bash <action> a turn)", defaultText: 'code' },
+    tools: {
+      type: 'string',
+      valueName: 'all|api|code',
+      description: 'in --mode tools: the API tools of the route tables, the code tools (execute_python, execute_bash, execute_javascript), or both',
+      defaultText: 'all',
+    },
     'max-iterations': { type: 'number', valueName: 'n', description: 'model turns per run', defaultText: `15; ${REACT_MAX_ITERATIONS} in --mode react` },
     faults: {
       type: 'string',
@@ -102,7 +109,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   } catch (err) {
     throw new CliError(`--faults: ${(err as Error).message}`);
   }
-  if (protocol === 'reference' && mode === 'tools') throw new CliError('--provider reference submits scripts: it works in --mode code or react');
+  const toolset = flags.tools === undefined ? undefined : oneOf<ToolSet>('tools', flags.tools, toolSets, 'all');
+  if (toolset && mode !== 'tools') throw new CliError('--tools chooses the tools of --mode tools');
+  if (protocol === 'reference' && mode === 'tools' && toolset === 'api') throw new CliError('--provider reference submits scripts: in --mode tools it needs the code tools (--tools all or code)');
 
   let apiKey = '';
   if (!offline) {
@@ -176,7 +185,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
             scenario: job.scenario,
             suite: job.suite,
             replicas,
-            settings: { mode, docs, ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}) },
+            settings: { mode, docs, ...(toolset ? { toolset } : {}), ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}) },
             relevantEndpoints: await endpoints,
             ...(agentDiffDocs ? { docsText: agentDiffDocsText(agentDiffDocs, replicas, docs, job.scenario.metadata.tools ?? []) } : {}),
             trial: job.trial,
@@ -260,12 +269,15 @@ function loadDocsFiles(files: readonly string[]): AgentDiffDocs | null {
   return docs;
 }
 
-/** The reference solution as the scripted model's submission: in the ReAct protocol, its Bash version as one action. */
+/**
+ * The reference solution as the scripted model's submission: in the ReAct protocol, its Bash version as one action;
+ * in tool mode, one `execute_javascript` call.
+ */
 function referenceModel(solution: string | null, mode: AgentMode): ModelProvider {
   if (mode === 'react') {
     const sh = solution?.replace(/\.[cm]?js$/, '.sh');
     const source = sh && isFile(sh) ? readTextFile(sh, 'Bash solution') : '';
     return repliesModel(source ? [`<thinking>Running the reference solution.</thinking>\n<action>\n${source}\n</action>`] : []);
   }
-  return replayScriptModel(solution && isFile(solution) ? readTextFile(solution, 'reference solution') : '');
+  return replayScriptModel(solution && isFile(solution) ? readTextFile(solution, 'reference solution') : '', { asToolCall: mode === 'tools' });
 }

@@ -1,10 +1,13 @@
+import { backtrackCost, longestTextWithin } from './backtrackCost.ts';
 import { linearApplies, linearPattern, type LinearPattern } from './linearRegex.ts';
 import { EVALUATION_PATTERN_BUDGET_MS, PATTERN_BUDGET_MS, runPatterns } from './patternRunner.ts';
 import { translatePythonRegex } from './pythonRegex.ts';
 
 /**
  * Every regular expression evaluation runs through here, in bounded time whatever the pattern and the text:
- * `re2js` (linear time) for the Python patterns RE2 can express, a stoppable worker with a time budget for the rest
+ * JavaScript's RegExp inline where the pattern's backtracking bound for this text is small (`backtrackCost.ts`: the
+ * common case, at RegExp's speed), else `re2js` (linear time) for the Python patterns RE2 can express, else a
+ * stoppable worker with a time budget for the rest
  * (lookaround, backreferences, and answer checks, which are JavaScript patterns). Evaluation itself stays
  * synchronous: inside `withBoundedPatterns` a backtracking pattern not decided yet answers false and is noted; the
  * noted (pattern, text) pairs then run in the worker, and the evaluation runs again with their answers, until
@@ -19,7 +22,13 @@ interface Compiled {
   linear: LinearPattern | null;
   source: string;
   flags: string;
+  /** The longest text RegExp may test inline within `NATIVE_STEP_BUDGET` (-1: none, it may be exponential). */
+  nativeUpTo: number;
+  native: RegExp;
 }
+
+/** Work RegExp may do inline for one test (the bound overestimates: measured at most a few milliseconds). */
+const NATIVE_STEP_BUDGET = 10_000_000;
 
 const compiled = new Map<string, Compiled | null>();
 const COMPILED_LIMIT = 1000;
@@ -31,12 +40,12 @@ function compile(dialect: PatternDialect, pattern: string, ignoreCase: boolean):
   let made: Compiled | null = null;
   if (dialect === 'python') {
     const t = translatePythonRegex(pattern);
-    if (t.ok) made = { key, shown: pattern, linear: linearPattern(t.source, t.flags), source: t.source, flags: t.flags };
+    if (t.ok) made = { key, shown: pattern, linear: linearPattern(t.source, t.flags), source: t.source, flags: t.flags, nativeUpTo: longestTextWithin(backtrackCost(t.source, t.flags), NATIVE_STEP_BUDGET), native: new RegExp(t.source, t.flags) };
   } else {
     const flags = ignoreCase ? 'iu' : 'u';
     try {
-      new RegExp(pattern, flags); // compiling does not backtrack
-      made = { key, shown: pattern, linear: null, source: pattern, flags };
+      const native = new RegExp(pattern, flags); // compiling does not backtrack
+      made = { key, shown: pattern, linear: null, source: pattern, flags, nativeUpTo: longestTextWithin(backtrackCost(pattern, flags), NATIVE_STEP_BUDGET), native };
     } catch {
       made = null;
     }
@@ -89,15 +98,28 @@ let pass: Pass | null = null;
 export function patternTest(dialect: PatternDialect, pattern: string, text: string, ignoreCase = false): boolean | null {
   const c = compile(dialect, pattern, ignoreCase);
   if (!c) return null;
+  if (text.length <= c.nativeUpTo || unbounded) return c.native.test(text);
   if (c.linear && linearApplies(c.linear, text)) return c.linear.re.test(text);
   const known = answers.get(c.key)?.get(text);
   if (known !== undefined) return known;
-  if (!pass) return new RegExp(c.source, c.flags).test(text);
+  if (!pass) return c.native.test(text);
   if (pass.expensive.get(c.key)?.has(text)) return false;
   let miss = pass.misses.get(c.key);
   if (!miss) pass.misses.set(c.key, (miss = { c, texts: new Set() }));
   miss.texts.add(text);
   return false;
+}
+
+let unbounded = false;
+
+/** Evaluation as it was before patterns were bounded (every pattern a RegExp, inline): only the bench's baseline. */
+export function withUnboundedPatterns<T>(evaluate: () => T): T {
+  unbounded = true;
+  try {
+    return evaluate();
+  } finally {
+    unbounded = false;
+  }
 }
 
 /** Runs a synchronous evaluation with every pattern bounded (see above); `expensive` names the patterns that ran out. */

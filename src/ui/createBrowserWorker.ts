@@ -1,4 +1,5 @@
 import type { LanguageId } from '../sandbox/languages.ts';
+import { spareWorkers } from '../sandbox/spareWorkers.ts';
 
 /**
  * Starts the sandbox worker for `language` on the page's thread and hands it `port`, the channel to the sandbox
@@ -19,27 +20,29 @@ export function startSandboxWorker(language: LanguageId, port: MessagePort, onFa
 }
 
 /**
- * Python's workers take a second or more to load Pyodide, so once one has been asked for, a spare is kept loading
- * ahead of the next script (one worker per script stays the rule: the spare has run nothing).
+ * A loaded worker of each language in use waits for the next script (src/sandbox/spareWorkers.ts, the mechanism
+ * Node shares): a worker loads its code when it is created, and Python's loads Pyodide too (seconds) before its first message.
  */
-let sparePython: Worker | null = null;
+const spares = spareWorkers<null, Worker>(newWorker, (worker) => worker.terminate());
 
-function newPythonWorker(): Worker {
-  return new Worker(new URL('./pythonWorker.ts', import.meta.url), { type: 'module', name: 'difflab-python' });
+/** Starts loading a worker of `language` ahead of its first script (e.g. when its editor tab is picked). */
+export function warmSandbox(language: LanguageId): void {
+  spares.warm(language, null);
+}
+
+function startWorker(language: LanguageId): Worker {
+  return spares.take(language, null);
 }
 
 /** Each language's worker is its own chunk, so a page that runs only JavaScript never loads the shell. */
-function startWorker(language: LanguageId): Worker {
+function newWorker(language: LanguageId): Worker {
   switch (language) {
     case 'javascript':
       return new Worker(new URL('./sandboxWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox' });
     case 'bash':
       return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
-    case 'python': {
-      const worker = sparePython ?? newPythonWorker();
-      sparePython = newPythonWorker();
-      return worker;
-    }
+    case 'python':
+      return new Worker(new URL('./pythonWorker.ts', import.meta.url), { type: 'module', name: 'difflab-python' });
     default:
       throw new Error(`there is no ${language} sandbox in this build`);
   }

@@ -14,12 +14,15 @@ export interface SlackSuiteWorkbench {
   readonly scenario: Scenario;
 }
 
-/** Opens the project's workbench for this test file and picks the Slack suite's scenario `testId` (default the first). */
-export function withSlackSuiteWorkbench(testId?: string): SlackSuiteWorkbench {
+/**
+ * Opens the project's workbench for this test file and picks the Slack suite's scenario `testId` (default the first);
+ * `options` is read when the workbench opens (e.g. a worker factory the file sets up first).
+ */
+export function withSlackSuiteWorkbench(testId?: string, options: () => Parameters<typeof openWorkbench>[1] = () => ({})): SlackSuiteWorkbench {
   let workbench: Workbench;
   let scenario: Scenario;
   beforeAll(async () => {
-    workbench = await openWorkbench(scenariosDir);
+    workbench = await openWorkbench(scenariosDir, options());
     const loaded = loadSuite(readFileSync(join(scenariosDir, 'slack/suite.json'), 'utf8'));
     if (!loaded.ok) throw new Error('suite does not load');
     const found = testId === undefined ? loaded.suite.tests[0] : loaded.suite.tests.find((t) => t.id === testId);

@@ -1,3 +1,5 @@
+import { codeToolName } from '../codeTools.ts';
+import type { LanguageId } from '../../sandbox/languages.ts';
 import type { ModelProvider, ModelRequest, ModelTurn } from '../types.ts';
 
 export interface ScriptedReply {
@@ -27,9 +29,16 @@ export function scriptedProvider(reply: (request: ModelRequest, turn: number) =>
   };
 }
 
-/** A scripted model that submits a known script as its one code block, then reports it is done. */
-export function replayScriptModel(source: string): ModelProvider {
-  return scriptedProvider((_req, turn) => (turn === 0 ? { text: `Running the script.\n\`\`\`javascript\n${source}\n\`\`\`` } : { text: 'Done.' }));
+/**
+ * A scripted model that submits a known script, then reports it is done: as its one code block, or in tool mode as
+ * one call of the language's code tool (`execute_javascript`).
+ */
+export function replayScriptModel(source: string, options: { language?: LanguageId; asToolCall?: boolean } = {}): ModelProvider {
+  const language = options.language ?? 'javascript';
+  const first = options.asToolCall
+    ? { text: 'Running the script.', toolCalls: [{ name: codeToolName(language), arguments: { code: source } }] }
+    : { text: `Running the script.\n\`\`\`${language}\n${source}\n\`\`\`` };
+  return scriptedProvider((_req, turn) => (turn === 0 ? first : { text: 'Done.' }));
 }
 
 /** Replies a scripted model gives for each test id, turn by turn (`difflab eval --provider scripted --replies`). */

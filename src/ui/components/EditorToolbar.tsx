@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useApp } from '../hooks/useApp.ts';
+import { warmSandbox } from '../createBrowserWorker.ts';
 import { entryByKey } from '../stores/catalogSlice.ts';
 import { RunSummary } from './RunSummary.tsx';
 import { languages, type LanguageId } from '../../sandbox/languages.ts';
@@ -21,6 +23,10 @@ export function EditorToolbar() {
   const setLanguage = useApp((s) => s.editor.setLanguage);
   const ready = status === 'ready';
   const running = status === 'running';
+  // Picking a language that takes long to start (Pyodide: seconds) starts loading its sandbox before Run is pressed.
+  useEffect(() => {
+    if (language !== 'javascript') warmSandbox(language);
+  }, [language]);
 
   return (
     <div className="editor-toolbar" role="toolbar" aria-label="Script">

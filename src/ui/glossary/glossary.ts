@@ -90,7 +90,7 @@ const entries = {
   // Agent runs
   'agent-mode': { term: 'mode', group: 'agent', text: 'How the model acts: code blocks run in the sandbox (code), JSON tool calls (tools), or the Agent-Diff paper\'s ReAct protocol (react).' },
   'mode:code': { term: 'code', group: 'agent', text: 'The model writes ```javascript, ```bash or ```python blocks; each runs in the sandbox and its output is the next observation.' },
-  'mode:tools': { term: 'tools', group: 'agent', text: "The model calls the replicas' endpoints as JSON-schema tools; each call is the same HTTP request a script would make." },
+  'mode:tools': { term: 'tools', group: 'agent', text: "The model calls tools by JSON schema: the replicas' endpoints (each call the same HTTP request a script would make) and, unless limited to api tools, execute_javascript, execute_bash and execute_python, which run code in the sandbox." },
   'mode:react': { term: 'react', group: 'agent', text: 'The Agent-Diff ReAct protocol: <thinking> then one <action> with a Bash command, or <done>; at most 25 turns and 300 s.' },
   docs: { term: 'docs', group: 'agent', text: 'How much API documentation the model is given: none, the endpoints the reference solution calls (relevant), or every endpoint (all).' },
   'docs:none': { term: 'docs: none', group: 'agent', text: 'No API documentation: the model relies on what it knows of the real APIs.' },

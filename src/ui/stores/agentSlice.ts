@@ -5,6 +5,7 @@ import { createProvider, providerPresets } from '../../agent/providers/index.ts'
 import { replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
 import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
+import type { ToolSet } from '../../agent/codeTools.ts';
 import { parseRunRecords, stepDiffOf, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
 import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
 import { agentTools, type AgentWorld } from '../../agent/world.ts';
@@ -37,6 +38,8 @@ export interface AgentSettings {
   /** One model, or several separated by commas (a batch runs each). */
   model: string;
   mode: AgentMode;
+  /** Tool mode's tools: API tools, code tools (execute_python, …) or both. */
+  toolset: ToolSet;
   docs: DocsCondition;
   maxIterations: number;
   /**
@@ -129,6 +132,7 @@ const defaultSettings: AgentSettings = {
   baseURL: providerPresets[0].baseURL ?? '',
   model: providerPresets[0].exampleModel,
   mode: 'code',
+  toolset: 'all',
   docs: 'none',
   maxIterations: 15,
   judgeModel: '',
@@ -231,7 +235,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       scenario: entry.scenario,
       suite: entry.suite.id,
       replicas: await replicasOf(entry),
-      settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations },
+      settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations, ...(s.mode === 'tools' ? { toolset: s.toolset } : {}) },
       relevantEndpoints: relevantEndpointsOf(entry),
       trial: job.trial,
       batch: job.batch,

@@ -1,4 +1,4 @@
-import type { AgentStep } from '../../../agent/record.ts';
+import { actionLanguageTitle, type AgentAction, type AgentStep } from '../../../agent/record.ts';
 import { CodeBlock, Markdown } from '../Markdown.tsx';
 import { Chip, Term, termProps } from '../../glossary/Term.tsx';
 import { actionTerm } from '../../glossary/scenarioChips.ts';
@@ -30,13 +30,18 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
         <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
           <div className="agent-action-head">
             <Chip term={actionTerm(a.kind)} className="badge">
-              {a.kind === 'tool' ? `tool ${a.code}` : a.kind}
+              {actionBadge(a)}
             </Chip>
             <span className="muted">
               {a.ms} ms · {a.requests.length} request{a.requests.length === 1 ? '' : 's'} · {a.stepDiff.inserts.length + a.stepDiff.updates.length + a.stepDiff.deletes.length} change(s)
             </span>
           </div>
-          {a.kind === 'tool' ? <CodeBlock className="agent-code" code={a.script ?? ''} language="json" /> : null}
+          {/* A code block is in the reply's text; a tool call's arguments (a code tool's code) are not. */}
+          {a.kind === 'tool' ? (
+            <CodeBlock className="agent-code" code={a.script ?? ''} language="json" />
+          ) : a.toolCallId ? (
+            <CodeBlock className="agent-code" code={a.code} language={a.kind === 'js' ? 'javascript' : a.kind} />
+          ) : null}
           <details className="agent-output-box" open={!a.ok || a.observation.length < 600}>
             <summary>
               output · {a.observation.split('\n').length} line{a.observation.includes('\n') ? 's' : ''}
@@ -47,4 +52,10 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
       ))}
     </li>
   );
+}
+
+/** An API tool call by its tool, a code tool's call (`execute_python`) and a code block by their language. */
+function actionBadge(a: AgentAction): string {
+  if (a.kind === 'tool') return `tool ${a.code}`;
+  return a.toolCallId ? `tool · ${actionLanguageTitle(a)}` : actionLanguageTitle(a);
 }

@@ -1,4 +1,5 @@
 import { providerPresets } from '../../../agent/providers/index.ts';
+import type { ToolSet } from '../../../agent/codeTools.ts';
 import { docsConditions } from '../../../agent/docs.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { FaultsField } from './FaultsField.tsx';
@@ -82,11 +83,21 @@ export function ModelSettings() {
           disabled={scripted}
           data-testid="agent-mode"
         >
-          <option value="code">Code (JavaScript / Bash blocks)</option>
+          <option value="code">Code (JavaScript / Python / Bash blocks)</option>
           <option value="tools">Tools (native tool calls)</option>
           <option value="react">ReAct (Agent-Diff: one Bash action a turn)</option>
         </select>
       </label>
+      {settings.mode === 'tools' && (
+        <label>
+          Tools
+          <select value={settings.toolset} onChange={(e) => setSettings({ toolset: e.target.value as ToolSet })} data-testid="agent-toolset">
+            <option value="all">API tools and code tools</option>
+            <option value="api">API tools only (one per endpoint)</option>
+            <option value="code">Code tools only (execute_python, execute_bash, execute_javascript)</option>
+          </select>
+        </label>
+      )}
       <label>
         Docs
         <select value={settings.docs} onChange={(e) => setSettings({ docs: e.target.value as (typeof docsConditions)[number] })}>

@@ -19,7 +19,8 @@ export function SettingsSummary() {
     <div className="agent-summary" data-testid="agent-summary">
       <span className="agent-summary-text">
         <strong>{scripted ? provider : settings.model || 'no model'}</strong>
-        {!scripted && <span className="muted"> ({provider})</span>} · <Term id={termOr(`mode:${settings.mode}`, 'agent-mode')}>{settings.mode}</Term> ·{' '}
+        {!scripted && <span className="muted"> ({provider})</span>} · <Term id={termOr(`mode:${settings.mode}`, 'agent-mode')}>{settings.mode}</Term>
+        {settings.mode === 'tools' && settings.toolset !== 'all' ? ` (${settings.toolset} tools)` : ''} ·{' '}
         <Term id={termOr(`docs:${settings.docs}`, 'docs')}>docs: {settings.docs}</Term> · <Term id="faults">faults</Term>:{' '}
         {hasFaults(faults) ? formatFaultPlan(faults) : 'none'}
       </span>
