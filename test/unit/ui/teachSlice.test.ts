@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Diff, Row } from '../../../src/engine/index.ts';
+import type { Diff, DiffRow } from '../../../src/engine/index.ts';
 import { emptyDiff } from '../../../src/engine/index.ts';
 import { loadProjectCatalog } from '../../../src/ui/projectCatalog.ts';
 import { createAppStore } from '../../../src/ui/stores/appStore.ts';
@@ -10,11 +10,11 @@ import { fakeWorkbench, memoryStorage, outcomeFor } from './fixtures.ts';
 const { suites } = loadProjectCatalog();
 const lessonEntry = suites.flatMap((s) => s.entries).find((e) => e.key === `${LESSON_SCENARIO.suite}/${LESSON_SCENARIO.id}`)!;
 
-const message = (id: string, channel: string, text: string): Row => ({ __table__: 'messages', message_id: id, channel_id: channel, user_id: 'U07BEACON', message_text: text });
+const message = (id: string, channel: string, text: string): DiffRow => ({ __table__: 'messages', message_id: id, channel_id: channel, user_id: 'U07BEACON', message_text: text });
 
 /** What the replica would do with each lesson script, by the channels it posts to (a read changes nothing). */
 function diffOf(source: string): Diff {
-  const inserts: Row[] = [];
+  const inserts: DiffRow[] = [];
   if (source.includes("post('C07RANDOM'") || source.includes('post(random.id')) inserts.push(message('1', 'C07RANDOM', "Friday's board game night has moved to the 4th-floor lounge."));
   if (source.includes("post('C07GENERAL'")) inserts.push(message('2', 'C07GENERAL', 'Reminder: board game night is on Friday!'));
   return { ...emptyDiff(), inserts };
