@@ -223,16 +223,32 @@ export interface Finding {
   runs: number;
   /** Documents Linear's published schema accepts and the replica refuses: each error message, with how many documents. */
   replicaMisses: Record<string, number>;
+  /** Root fields of valid documents that the replica does not serve (answered "feature not accessible"), by coordinate. */
+  unservedRootFields: Record<string, number>;
   /** Documents both refuse (the model's mistakes), by message. */
   bothRefuse: Record<string, number>;
   overComplexityLimit: { text: string; complexity: number }[];
   maxComplexity: number;
 }
 
+/** The root fields a document selects that have no resolver in the replica's schema. */
+function unservedRoots(schema: GraphQLSchema, document: DocumentNode): string[] {
+  const out: string[] = [];
+  for (const def of document.definitions) {
+    if (def.kind !== 'OperationDefinition') continue;
+    const root = def.operation === 'mutation' ? schema.getMutationType() : schema.getQueryType();
+    for (const sel of def.selectionSet.selections) {
+      if (sel.kind === 'Field' && !sel.name.value.startsWith('__') && !root?.getFields()[sel.name.value]?.resolve) out.push(`${root?.name}.${sel.name.value}`);
+    }
+  }
+  return out;
+}
+
 /** Compares the replica's answer to validation with the published schema's for every recorded document. */
-export function measure(dir: string, published: GraphQLSchema, replica: GraphQLSchema = linearSchema()): Finding {
+export async function measure(dir: string, published: GraphQLSchema, replica?: GraphQLSchema): Promise<Finding> {
+  replica ??= await linearSchema();
   const { documents, runs, toolCalls } = recordedDocuments(dir);
-  const finding: Finding = { documents: documents.length, toolCalls, runs, replicaMisses: {}, bothRefuse: {}, overComplexityLimit: [], maxComplexity: 0 };
+  const finding: Finding = { documents: documents.length, toolCalls, runs, replicaMisses: {}, unservedRootFields: {}, bothRefuse: {}, overComplexityLimit: [], maxComplexity: 0 };
   const bump = (into: Record<string, number>, message: string) => (into[message] = (into[message] ?? 0) + 1);
   for (const d of documents) {
     const ours = validate(replica, d.document);
@@ -240,6 +256,7 @@ export function measure(dir: string, published: GraphQLSchema, replica: GraphQLS
     if (ours.length && !theirs.length) new Set(ours.map((e) => e.message)).forEach((m) => bump(finding.replicaMisses, m));
     if (ours.length && theirs.length) new Set(ours.map((e) => e.message)).forEach((m) => bump(finding.bothRefuse, m));
     if (ours.length) continue;
+    for (const coordinate of unservedRoots(replica, d.document)) bump(finding.unservedRootFields, coordinate);
     const complexity = queryComplexity(replica, d.document, undefined, undefined) ?? 0;
     finding.maxComplexity = Math.max(finding.maxComplexity, complexity);
     if (complexity > MAX_COMPLEXITY) finding.overComplexityLimit.push({ text: d.text.slice(0, 200), complexity });
@@ -257,7 +274,7 @@ if (process.argv[1] && resolve(process.argv[1]) === resolve(repoRoot, 'scripts/l
     console.error(`needs ${dir} and ${publishedSchemaPath}`);
     process.exit(2);
   }
-  const finding = measure(dir, buildSchema(readFileSync(publishedSchemaPath, 'utf8')));
+  const finding = await measure(dir, buildSchema(readFileSync(publishedSchemaPath, 'utf8')));
   if (process.argv.includes('--json')) console.log(JSON.stringify(finding, null, 1));
   else {
     console.log(`${finding.runs} runs, ${finding.toolCalls} tool calls, ${finding.documents} distinct GraphQL documents`);

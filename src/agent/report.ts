@@ -28,7 +28,7 @@ function statsRow(key: string, s: GroupStats, cost: number | null): string[] {
   ];
 }
 
-/** The results table `difflab report` prints: per model, then per service, category, horizon and docs condition. */
+/** The results table `difflab report` prints: per model, then per service, services spanned, category, horizon and docs condition. */
 export function formatReport(records: readonly AgentRunRecord[], prices: PriceTable): string {
   const runs = records.map(summarizeRun);
   const costFor = (ids: Set<string>) => {
@@ -50,7 +50,7 @@ export function formatReport(records: readonly AgentRunRecord[], prices: PriceTa
   const out: string[] = [
     `${records.length} runs, ${new Set(runs.map((r) => `${r.suite}/${r.scenario}`)).size} scenarios, ${models} models${humans ? `, ${humans} human attempt${humans === 1 ? '' : 's'} (row "${HUMAN_LABEL}")` : ''}`,
   ];
-  const sections: GroupKey[] = ['model', 'service', 'category', 'horizon', 'docs', 'faults'];
+  const sections: GroupKey[] = ['model', 'service', 'span', 'category', 'horizon', 'docs', 'faults'];
   for (const by of sections) {
     const groups = statsBy(runs, by);
     if (by !== 'model' && groups.length < 2 && by !== 'service') continue;

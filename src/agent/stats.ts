@@ -114,13 +114,20 @@ export function groupStats(runs: readonly RunSummary[]): GroupStats {
   };
 }
 
-export type GroupKey = 'model' | 'service' | 'category' | 'horizon' | 'docs' | 'faults' | 'mode' | 'scenario';
+/** `span`: the number of services a scenario spans ("2 services"), as EmailBench breaks results down by domain count. */
+export type GroupKey = 'model' | 'service' | 'span' | 'category' | 'horizon' | 'docs' | 'faults' | 'mode' | 'scenario';
+
+export function spanLabel(services: number): string {
+  return `${services} service${services === 1 ? '' : 's'}`;
+}
 
 /** The groups a run belongs to under a key. */
 export function groupKeysOf(r: RunSummary, by: GroupKey): string[] {
   switch (by) {
     case 'service':
       return r.services.length ? r.services : ['(none)'];
+    case 'span':
+      return [spanLabel(r.services.length)];
     case 'horizon':
       return [r.horizon === undefined ? '(none)' : String(r.horizon)];
     case 'category':

@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenarios/index.ts';
-import type { StepResult, Workbench } from '../session/index.ts';
+import type { Session, StepResult, Workbench } from '../session/index.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { SandboxLimits } from '../sandbox/types.ts';
 
@@ -29,23 +29,37 @@ export async function runScenario(
   const started = performance.now();
   const session = await workbench.open(scenario);
   try {
-    const step = await session.runStep(source, { limits, language });
-    onStep?.(step);
-    const v = step.verdict;
-    const outcome: RunOutcome = {
-      test_id: scenario.id,
-      // A hybrid-graded scenario passes by its hybrid rule (score ≥ 0.5, every critical check passed).
-      passed: step.grade ? step.grade.passed : v.passed,
-      agent_diff_passed: v.agent_diff_passed,
-      score: v.score,
-      failures: v.failures,
-      unexplained: v.unexplained,
-      diff: step.runDiff,
-      console: step.script.console,
-      error: step.script.ok ? null : (step.script.error ?? step.script.reason ?? 'the script failed'),
-    };
+    const outcome = await runInSession(session, source, limits, onStep, language);
     return { outcome, ms: Math.round(performance.now() - started) };
   } finally {
     await session.dispose();
   }
+}
+
+/**
+ * Runs a script as a step of an open session and reads its outcome. The session should be fresh or just reset: a reset
+ * returns the environment to its seed at the cost of what the last run changed, which a new copy of a large seed does not.
+ */
+export async function runInSession(
+  session: Session,
+  source: string,
+  limits: Partial<SandboxLimits> = {},
+  onStep?: (step: StepResult) => void,
+  language: LanguageId = 'javascript',
+): Promise<RunOutcome> {
+  const step = await session.runStep(source, { limits, language });
+  onStep?.(step);
+  const v = step.verdict;
+  return {
+    test_id: session.scenario.id,
+    // A hybrid-graded scenario passes by its hybrid rule (score ≥ 0.5, every critical check passed).
+    passed: step.grade ? step.grade.passed : v.passed,
+    agent_diff_passed: v.agent_diff_passed,
+    score: v.score,
+    failures: v.failures,
+    unexplained: v.unexplained,
+    diff: step.runDiff,
+    console: step.script.console,
+    error: step.script.ok ? null : (step.script.error ?? step.script.reason ?? 'the script failed'),
+  };
 }

@@ -7,8 +7,10 @@ import { parseArgs } from './args.ts';
 import { EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readTextFile, repoRoot } from './files.ts';
 import { referenceAnswerJudge } from '../evaluation/index.ts';
-import { runScenario, type RunOutcome } from './runScenario.ts';
+import { runInSession, type RunOutcome } from './runScenario.ts';
 import type { Router } from '../replicas/index.ts';
+import type { Session } from '../session/index.ts';
+import type { RequestLogEntry } from '../sandbox/types.ts';
 import { seedsDir } from './seeds.ts';
 import { selectedSuites, suiteSelectionFlags } from './suites.ts';
 
@@ -59,46 +61,16 @@ export async function selftestCommand(argv: string[]): Promise<number> {
           const solutionFile = test.solution ? resolve(s.dir, test.solution) : null;
           if (!solutionFile) row.why.push('no reference solution (the test has no "solution")');
           else if (!isFile(solutionFile)) row.why.push(`reference solution not found: ${relative(repoRoot, solutionFile)}`);
-          let solutionPassed = false;
-          if (solutionFile && isFile(solutionFile)) {
-            const { outcome } = await runScenario(workbench, test, readTextFile(solutionFile, 'reference solution'), {}, (step) => {
-              // A redirect the host followed (Box's downloads) belongs to the call before it.
-              row.calls = step.script.requests.filter((r) => !r.redirected).length;
-              row.span = servicesReached(workbench.router, step.script.requests);
-              if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, step.script.requests));
+          // One environment for both runs: resetting it after the solution costs what the solution changed, a second
+          // copy of the seed costs what the seed holds.
+          const session = await workbench.open(test);
+          try {
+            await checkScenario(session, row, solutionFile, bashRuns, (requests) => {
+              if (flags['record-endpoints']) recorded.set(test.id, endpointsCalled(workbench.router, requests));
             });
-            // A solution that stops with an error is broken even when what it did before stopping passes (as the lint's check a).
-            solutionPassed = outcome.passed && !outcome.error;
-            row.solution = verdictText(outcome);
-            if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
-            else if (outcome.error) row.why.push(`solution stopped: ${outcome.error.split('\n')[0]}`);
-            // The horizon is a measured fact (the task's length), so a stale one fails like a broken solution.
-            const declared = test.metadata?.horizon;
-            if (declared !== undefined && row.calls !== declared) {
-              solutionPassed = false;
-              row.why.push(`horizon: metadata says ${declared}, the reference solution makes ${row.calls} API call(s)`);
-            }
-            // So is the span: the services a task crosses are the ones its reference solution has to reach.
-            if (row.span && row.span.length && !sameSet(row.span, test.services)) {
-              solutionPassed = false;
-              row.why.push(`services: the scenario names ${test.services.join(', ')}, the reference solution reaches ${row.span.join(', ')}`);
-            }
+          } finally {
+            await session.dispose();
           }
-          // A Bash version beside the reference solution (solutions/<id>.sh) must pass too.
-          const bashFile = solutionFile?.replace(/\.[cm]?js$/, bash.fileExtension);
-          if (bashFile && bashFile !== solutionFile && isFile(bashFile)) {
-            const { outcome } = await runScenario(workbench, test, readTextFile(bashFile, 'Bash solution'), {}, undefined, 'bash');
-            bashRuns.total++;
-            if (outcome.passed && !outcome.error) bashRuns.passed++;
-            else {
-              solutionPassed = false;
-              row.why.push(`Bash solution: ${outcome.passed ? `stopped: ${outcome.error?.split('\n')[0]}` : explain(outcome)}`);
-            }
-          }
-          const { outcome: empty } = await runScenario(workbench, test, '');
-          row.empty = verdictText(empty);
-          if (empty.passed) row.why.push('empty script passes: the assertions do not require any change');
-          row.ok = solutionPassed && !empty.passed;
         } catch (err) {
           // A seed that does not load (or another broken input) fails this scenario, not the whole run.
           row.why.push(`could not run: ${(err as Error).message.split('\n')[0]}`);
@@ -119,6 +91,60 @@ export async function selftestCommand(argv: string[]): Promise<number> {
   if (bashRuns.total) out(`Bash solutions: ${bashRuns.passed} of ${bashRuns.total} passed`);
   out(`${passed} passed, ${rows.length - passed} failed`);
   return passed === rows.length ? EXIT_OK : EXIT_PROBLEMS;
+}
+
+/** The reference solution passes (with its measured horizon and span) and, in the reset environment, the empty script fails. */
+async function checkScenario(
+  session: Session,
+  row: Row,
+  solutionFile: string | null,
+  bashRuns: { passed: number; total: number },
+  onRequests: (requests: RequestLogEntry[]) => void,
+): Promise<void> {
+  const test = session.scenario;
+  const router = session.workbench.router;
+  let solutionPassed = false;
+  if (solutionFile && isFile(solutionFile)) {
+    const outcome = await runInSession(session, readTextFile(solutionFile, 'reference solution'), {}, (step) => {
+      // A redirect the host followed (Box's downloads) belongs to the call before it.
+      row.calls = step.script.requests.filter((r) => !r.redirected).length;
+      row.span = servicesReached(router, step.script.requests);
+      onRequests(step.script.requests);
+    });
+    await session.reset();
+    // A solution that stops with an error is broken even when what it did before stopping passes (as the lint's check a).
+    solutionPassed = outcome.passed && !outcome.error;
+    row.solution = verdictText(outcome);
+    if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
+    else if (outcome.error) row.why.push(`solution stopped: ${outcome.error.split('\n')[0]}`);
+    // The horizon is a measured fact (the task's length), so a stale one fails like a broken solution.
+    const declared = test.metadata?.horizon;
+    if (declared !== undefined && row.calls !== declared) {
+      solutionPassed = false;
+      row.why.push(`horizon: metadata says ${declared}, the reference solution makes ${row.calls} API call(s)`);
+    }
+    // So is the span: the services a task crosses are the ones its reference solution has to reach.
+    if (row.span && row.span.length && !sameSet(row.span, test.services)) {
+      solutionPassed = false;
+      row.why.push(`services: the scenario names ${test.services.join(', ')}, the reference solution reaches ${row.span.join(', ')}`);
+    }
+  }
+  // A Bash version beside the reference solution (solutions/<id>.sh) must pass too.
+  const bashFile = solutionFile?.replace(/\.[cm]?js$/, bash.fileExtension);
+  if (bashFile && bashFile !== solutionFile && isFile(bashFile)) {
+    const outcome = await runInSession(session, readTextFile(bashFile, 'Bash solution'), {}, undefined, 'bash');
+    await session.reset();
+    bashRuns.total++;
+    if (outcome.passed && !outcome.error) bashRuns.passed++;
+    else {
+      solutionPassed = false;
+      row.why.push(`Bash solution: ${outcome.passed ? `stopped: ${outcome.error?.split('\n')[0]}` : explain(outcome)}`);
+    }
+  }
+  const empty = await runInSession(session, '');
+  row.empty = verdictText(empty);
+  if (empty.passed) row.why.push('empty script passes: the assertions do not require any change');
+  row.ok = solutionPassed && !empty.passed;
 }
 
 /** Relative to the working directory when the file is below it, else absolute. */

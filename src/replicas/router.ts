@@ -116,6 +116,11 @@ export function createRouter(replicas: Replica[], options: RouterOptions = {}): 
     }
 
     const actingUserId = env.actingUserFor(service) ?? replica.defaultActingUserId ?? null;
+    try {
+      await replica.prepare?.();
+    } catch (err) {
+      return replica.internalError(err);
+    }
     const budget = new RequestBudget(options.budgetMs);
     const timedOut = () => replica.requestProblem({ kind: 'timeout', limit: budget.limitMs, detail: `the request ran past its time budget of ${budget.limitMs} ms` });
     try {

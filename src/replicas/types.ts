@@ -113,6 +113,11 @@ export interface Replica {
   requestProblem(problem: RequestProblem): Response;
   /** What fault injection answers in this service's shape (rate limits, transient errors, page sizes). */
   faults: FaultResponses;
+  /**
+   * Loads what the replica needs once before its first request (Linear builds its schema): the router awaits it
+   * before a request's time budget starts, so a first request is not timed out by the load. Resolved afterwards.
+   */
+  prepare?: () => Promise<unknown>;
 }
 
 /**

@@ -8,6 +8,11 @@ import type { FetchHandler } from '../sandbox/types.ts';
  * request never reaches the replica, so retrying it is always safe, as with a real rate limit or a 503.
  */
 export interface FaultPlan {
+  /**
+   * Only requests to these services are faulted and counted (a run across Slack and Box with faults on Box alone);
+   * absent, every service is.
+   */
+  services?: string[];
   /** Every `every`-th request (the `every`-th, the 2·`every`-th, …) is rate limited for `retryAfterSeconds`. */
   rateLimit?: { every: number; retryAfterSeconds: number };
   /** Every `every`-th request (counted apart from rate limits) fails with a transient 503. */
@@ -19,6 +24,11 @@ export interface FaultPlan {
 }
 
 export const NO_FAULTS: FaultPlan = Object.freeze({});
+
+/** Whether a plan puts faults on requests to a service. */
+function targets(plan: FaultPlan, service: string | undefined): boolean {
+  return !plan.services || (service !== undefined && plan.services.includes(service));
+}
 
 export function hasFaults(plan: FaultPlan | undefined): boolean {
   return Boolean(plan && (plan.rateLimit || plan.serverErrors || plan.latencyMs || plan.pageSize));
@@ -103,8 +113,9 @@ export function withFaults(handler: FetchHandler, plan: FaultPlan, router: Route
   let requests = 0;
   let served = 0;
   return async (request) => {
-    const n = ++requests;
     const target = router.resolve(request.url);
+    if (!targets(plan, target?.replica.name)) return handler(request);
+    const n = ++requests;
     const shapes = target?.replica.faults ?? GENERIC;
     if (plan.latencyMs && plan.latencyMs > 0) {
       onFault({ request: n, url: request.url, fault: 'latency' });
@@ -133,12 +144,13 @@ export function withFaults(handler: FetchHandler, plan: FaultPlan, router: Route
 /** What a bare fault name in the text syntax means. */
 export const FAULT_DEFAULTS = { rateLimitEvery: 3, retryAfterSeconds: 1, serverErrorEvery: 4, latencyMs: 200, pageSize: 2 } as const;
 
-export const FAULT_SYNTAX = 'rate-limit[=N[/S]], 5xx[=N], latency[=MS], short-pages[=N]';
+export const FAULT_SYNTAX = 'rate-limit[=N[/S]], 5xx[=N], latency[=MS], short-pages[=N], on=SERVICE[+SERVICE…]';
 
 /**
  * A fault plan from its text form, as `difflab eval --faults` and the agent settings take it: comma-separated
  * `rate-limit[=N[/S]]` (every N-th request gets a 429 with Retry-After S seconds), `5xx[=N]` (every N-th gets a
- * 503), `latency[=MS]` (added to every request), `short-pages[=N]` (list methods return at most N items). Bare names
+ * 503), `latency[=MS]` (added to every request), `short-pages[=N]` (list methods return at most N items), and
+ * `on=slack+box` (only requests to those services are faulted and counted; default every service). Bare names
  * take FAULT_DEFAULTS; `none` or an empty text is no faults. Throws an Error saying what is wrong.
  */
 export function parseFaultPlan(text: string): FaultPlan {
@@ -171,6 +183,12 @@ export function parseFaultPlan(text: string): FaultPlan {
       case 'short-pages':
         plan.pageSize = whole(value, FAULT_DEFAULTS.pageSize, 'short-pages');
         break;
+      case 'on': {
+        const services = (value ?? '').split('+').map((x) => x.trim()).filter(Boolean);
+        if (!services.length) throw new Error('on= needs service names, e.g. on=slack or on=slack+box');
+        plan.services = services;
+        break;
+      }
       default:
         throw new Error(`unknown fault "${name}" (faults: ${FAULT_SYNTAX})`);
     }
@@ -185,5 +203,6 @@ export function formatFaultPlan(plan: FaultPlan): string {
   if (plan.serverErrors) parts.push(`5xx=${plan.serverErrors.every}`);
   if (plan.latencyMs) parts.push(`latency=${plan.latencyMs}`);
   if (plan.pageSize) parts.push(`short-pages=${plan.pageSize}`);
+  if (plan.services?.length && parts.length) parts.push(`on=${plan.services.join('+')}`);
   return parts.join(',');
 }

@@ -4,6 +4,7 @@ import { linearApplies } from '../evaluation/linearRegex.ts';
 import { compileSpec, type CompiledSpec } from '../evaluation/compileSpec.ts';
 import type { Scenario } from '../scenarios/types.ts';
 import { seedTables } from './seedTables.ts';
+import { changedFields } from '../engine/diff.ts';
 import type { SeedFile } from '../engine/types.ts';
 
 /** The six ways lint breaks a correct diff; each must make the scenario fail. */
@@ -69,7 +70,8 @@ export function mutantsOf(input: MutantInput, sample: RowSample = rowSample(inpu
   const s: SampledInput = {
     ...input,
     sample,
-    tables: seedTables(input.seed, input.scenario.services),
+    // Every service of the environment, not only those the scenario is about: the closed world checks them all.
+    tables: seedTables(input.seed, [...new Set([...input.scenario.services, ...input.schema.tables.map((t) => t.service)])]),
     touched: touchedKeys(input.reference, input.schema),
     compiled: compileSpec(input.scenario.spec),
   };
@@ -94,9 +96,14 @@ type SampledInput = MutantInput & {
 };
 type SeedTable = ReturnType<typeof seedTables>[number];
 
-/** The table an assertion's entity names (`table`, or `service.table`). */
-function entityTable(entity: string): string {
-  return entity.includes('.') ? entity.split('.')[1] : entity;
+/**
+ * Whether a row of `table` in `service` is one an assertion's entity names: services share table names (Slack's and
+ * MailHub's `messages`), so `mail.messages` names only MailHub's; a bare name, or a row without a service, matches by name.
+ */
+function entityNames(entity: string, table: string, service: string | undefined): boolean {
+  const dot = entity.indexOf('.');
+  if (dot < 0) return entity === table;
+  return entity.slice(dot + 1) === table && (service === undefined || entity.slice(0, dot) === service);
 }
 
 /** How mutant names and `touched` name a row: `table#key`. */
@@ -138,7 +145,7 @@ function withEditableRow(reference: Diff, kind: Kind, i: number): { diff: Diff; 
   return { diff, row: rowOf(diff, kind, i) };
 }
 
-function dropChanges({ reference, referenceVerdict, schema, sample }: SampledInput): Mutant[] {
+function dropChanges({ reference, referenceVerdict, schema, sample, compiled }: SampledInput): Mutant[] {
   const out: Mutant[] = [];
   for (const kind of ['insert', 'update', 'delete'] as const) {
     reference[PART[kind]].forEach((r, i) => {
@@ -146,6 +153,13 @@ function dropChanges({ reference, referenceVerdict, schema, sample }: SampledInp
       // A history row, or a row the replica writes as a consequence of another (the creator's membership of a new
       // channel), comes with the change it follows: dropping it alone is not a mistake an agent can make.
       if (tableInfo(schema, r.__table__, r.__service__)?.derived) return;
+      // Neither is an update of ignored columns only (a calendar event's etag when its attendees change): it is no
+      // change to the verdict, so there is nothing to drop.
+      if (kind === 'update') {
+        const u = r as RowUpdate;
+        const ignored = compiled.ignoreFor(u.__table__, u.__service__);
+        if (changedFields(u.before, u.after).every((f) => ignored.has(f))) return;
+      }
       const e = referenceVerdict.explanations[kind][i];
       if (e && e.assertions.length === 0 && e.consequenceOf) return;
       const diff = shallowDiff(reference);
@@ -262,11 +276,10 @@ function forbiddenValues(input: SampledInput): Mutant[] {
   scenario.spec.assertions.forEach((a, ai) => {
     if (!forbidsRows(a.expected_count)) return;
     const kind = KIND_OF[a.diff_type];
-    const table = entityTable(a.entity);
     if (!kind) return;
-    const seedRows = tables.filter((t) => t.table === table).flatMap((t) => t.rows);
+    const seedRows = tables.filter((t) => entityNames(a.entity, t.table, t.service)).flatMap((t) => t.rows);
     reference[PART[kind]].forEach((r, i) => {
-      if (r.__table__ !== table || !sample.picked(kind, i)) return;
+      if (!entityNames(a.entity, r.__table__, r.__service__) || !sample.picked(kind, i)) return;
       const { diff, row } = withEditableRow(reference, kind, i);
       for (const [field, condition] of Object.entries(a.where ?? {})) {
         const path = field.split('.');
@@ -285,10 +298,10 @@ function forbiddenValues(input: SampledInput): Mutant[] {
 
 /** Tables the mutants of unrelated rows use: each asserted table, then one table no assertion names. */
 function mutantTables(input: SampledInput): SeedTable[] {
-  const asserted = new Set(input.scenario.spec.assertions.map((a) => entityTable(a.entity)));
+  const asserted = (t: SeedTable) => input.scenario.spec.assertions.some((a) => entityNames(a.entity, t.table, t.service));
   const usable = input.tables.filter((t) => t.rows.length > 0 && !tableInfo(input.schema, t.table, t.service)?.derived);
-  const picked = usable.filter((t) => asserted.has(t.table));
-  const other = usable.find((t) => !asserted.has(t.table));
+  const picked = usable.filter(asserted);
+  const other = usable.find((t) => !asserted(t));
   return other ? [...picked, other] : picked;
 }
 
@@ -374,8 +387,7 @@ function guardedSeedRows(input: SampledInput, diffType: 'changed' | 'removed'): 
   const out: { ai: number; table: string; service: string; row: Row }[] = [];
   input.scenario.spec.assertions.forEach((a, ai) => {
     if (a.diff_type !== diffType || !forbidsRows(a.expected_count)) return;
-    const table = entityTable(a.entity);
-    for (const t of input.tables.filter((x) => x.table === table)) {
+    for (const t of input.tables.filter((x) => entityNames(a.entity, x.table, x.service))) {
       const row = t.rows.find((r) => !input.touched.has(rowKey(input.schema, t.table, t.service, r)) && Object.entries(a.where ?? {}).every(([f, c]) => matchesCondition(readPath(r, f.split('.')), c)));
       if (row) out.push({ ai, table: t.table, service: t.service, row });
     }

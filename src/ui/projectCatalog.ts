@@ -5,7 +5,7 @@ import { suiteEntries, type LoadedSuite } from './stores/parseFiles.ts';
 // The project's suites ship inside the bundle (small JSON), so the scenario list paints without a request.
 const suiteFiles = import.meta.glob<unknown>('/scenarios/*/suite.json', { eager: true, import: 'default' });
 // Reference solutions are fetched when someone asks for one.
-const solutionFiles = import.meta.glob<string>(['/scenarios/*/solutions/*.js', '/scenarios/*/solutions/*.sh'], { query: '?raw', import: 'default' });
+const solutionFiles = import.meta.glob<string>(['/scenarios/*/solutions/*.js', '/scenarios/*/solutions/*.sh', '/scenarios/*/solutions/*.py'], { query: '?raw', import: 'default' });
 
 export function loadProjectCatalog(): { suites: LoadedSuite[]; reports: FileReport[] } {
   const suites: LoadedSuite[] = [];

@@ -2,11 +2,13 @@
 // Usage: node test/e2e/all.mjs [--browser chromium|firefox]   (after `npm run build`; E2E_BROWSERS=chromium also picks)
 import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
+import { journey as company } from './company.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
+import { journey as pythonSolutions } from './pythonSolutions.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, patterns, layout, teach]);
+await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company, teach]);

@@ -74,6 +74,13 @@ export class LinearContext {
     this.rows.delete(`${entity}:${id}`);
   }
 
+  private fixedTime: number | null = null;
+
+  /** The environment clock's time when a resolver of this request first asked, the same for all that ask after. */
+  requestTime(): number {
+    return (this.fixedTime ??= this.rc.now());
+  }
+
   /** An ISO timestamp from the environment clock. */
   now(): string {
     return new Date(this.rc.now()).toISOString();

@@ -15,9 +15,14 @@ Queries
 - \`searchIssues(term, filter, teamId, includeComments)\`: issues whose title, description or comments contain the term.
 - \`team(id)\` (UUID or key), \`teams(filter)\`, \`user(id)\`, \`users(filter, includeDisabled)\`, \`viewer\` (you),
   \`organization\`, \`workflowState(id)\`, \`workflowStates(filter)\`, \`issueLabel(id)\`, \`issueLabels(filter)\`,
-  \`comment(id)\`, \`comments(filter)\`, \`issueRelation(id)\`, \`issueRelations\`, \`teamMembership(id)\`, \`teamMemberships\`.
-- Nested lists: \`Issue.children/comments/labels/relations/inverseRelations\`, \`Team.issues/states/labels/members/memberships\`,
-  \`User.assignedIssues/createdIssues/teams/teamMemberships\`, \`WorkflowState.issues\`, \`IssueLabel.issues/children\`.
+  \`comment(id)\`, \`comments(filter)\`, \`issueRelation(id)\`, \`issueRelations\`, \`teamMembership(id)\`, \`teamMemberships\`,
+  \`cycle(id)\`, \`cycles(filter)\`.
+- Nested lists: \`Issue.children/comments/labels/relations/inverseRelations\`, \`Team.issues/states/labels/members/memberships/cycles\`,
+  \`User.assignedIssues/createdIssues/delegatedIssues/teams/teamMemberships\`, \`WorkflowState.issues\`, \`IssueLabel.issues/children\`,
+  \`Cycle.issues\`, \`Comment.children/createdIssues\`.
+- The schema is all of Linear's. What this workspace has none of (projects, initiatives, documents, attachments,
+  integrations…) reads as null or an empty list where Linear's types allow it; asking for such a root field (\`projects\`,
+  \`projectCreate\`) answers a "feature not accessible" error.
 
 Filters: each field takes a comparator — \`eq neq in nin lt lte gt gte null\`, for text also \`contains
 containsIgnoreCase notContains startsWith endsWith eqIgnoreCase\`; dates also accept durations such as "-P2W".
@@ -41,7 +46,8 @@ Mutations (each returns \`{success lastSyncId <entity>}\`)
   \`teamMembershipCreate(input: {teamId, userId})\`, \`teamMembershipDelete(id)\`.
 
 Errors come back as \`{"errors": [{"message", "path", "extensions": {"type", "code", "userPresentableMessage"}}]}\`:
-an unknown field or bad variable is a "graphql error" (HTTP 400), an unknown id is "Entity not found: Issue"
+an unknown field or bad variable is a "graphql error" (HTTP 400), a root field of Linear's that this replica does not
+serve is "feature not accessible" (HTTP 400), an unknown id is "Entity not found: Issue"
 ("invalid input", HTTP 400), a missing Authorization header is an "authentication error" (HTTP 400).
 `;
 
@@ -58,6 +64,8 @@ export const OPERATION_DOCS: Record<string, string> = {
   'Query.viewer': 'The user the API key belongs to.',
   'Query.organization': 'The workspace.',
   'Query.workflowState': 'One workflow state by UUID.',
+  'Query.cycle': 'One cycle by UUID.',
+  'Query.cycles': 'Cycles matching a CycleFilter (number, name, team), oldest first.',
   'Query.workflowStates': "Workflow states (each team's statuses) matching a WorkflowStateFilter.",
   'Query.issueLabel': 'One label by UUID.',
   'Query.issueLabels': 'Labels (workspace and team labels) matching an IssueLabelFilter.',

@@ -6,10 +6,11 @@ import type { RequestProblem } from '../types.ts';
  * to its error classes: "invalid input", "authentication error", "graphql error", …), `code`, `statusCode`,
  * `userError` and `userPresentableMessage` (what the SDK shows first).
  */
-export type LinearErrorType = 'invalid input' | 'authentication error' | 'graphql error' | 'forbidden' | 'internal error';
+export type LinearErrorType = 'invalid input' | 'authentication error' | 'graphql error' | 'forbidden' | 'feature not accessible' | 'internal error';
 
 const CODES: Record<LinearErrorType, string> = {
   'invalid input': 'INPUT_ERROR',
+  'feature not accessible': 'FEATURE_NOT_ACCESSIBLE',
   'authentication error': 'AUTHENTICATION_ERROR',
   'graphql error': 'GRAPHQL_VALIDATION_FAILED',
   forbidden: 'FORBIDDEN',
@@ -28,6 +29,21 @@ export function inputError(message: string, userPresentableMessage: string = mes
 /** `Entity not found: Issue` — what Linear answers for an id that names nothing of that kind. */
 export function notFound(entity: string): GraphQLError {
   return inputError(`Entity not found: ${entity}`, `Could not find referenced ${entity}.`);
+}
+
+/**
+ * A root field of Linear's schema that the replica does not serve (projects, cycles of a release, integrations…):
+ * the document is valid, as it is against Linear, and the field answers the error Linear gives for a feature the
+ * workspace cannot use, which @linear/sdk raises as FeatureNotAccessibleLinearError. (Linear documents the type, not
+ * the wording or the code; both are the replica's.) Being non-null, the field takes the operation's `data` with it.
+ */
+export function notServed(coordinate: string): GraphQLError {
+  return new GraphQLError(`${coordinate} is not available: this replica of Linear does not serve it`, {
+    extensions: linearExtensions(
+      'feature not accessible',
+      `${coordinate} is part of Linear's API but not of this replica, which serves issues, teams, users, workflow states, cycles, labels, comments, issue relations and team memberships.`,
+    ),
+  });
 }
 
 /** Responses that carry errors: the router asks (through `isLinearError`) so that their writes roll back. */

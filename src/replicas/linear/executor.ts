@@ -10,13 +10,9 @@ import {
   isObjectType,
   isScalarType,
   parse,
-  parseType,
-  typeFromAST,
-  type GraphQLInputType,
   validate,
   type DocumentNode,
   type GraphQLFieldResolver,
-  type GraphQLArgument,
   type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLSchema,
@@ -25,61 +21,60 @@ import type { RouteContext } from '../types.ts';
 import { LinearContext } from './context.ts';
 import { OPERATION_DOCS } from './docs.ts';
 import { complexityCheck, documentNesting, MAX_COMPLEXITY, MAX_NESTING, queryComplexity, valueNesting } from './complexity.ts';
-import { badRequest, errorResponse, linearExtensions, queryTooComplex, validationErrors } from './errors.ts';
+import { badRequest, errorResponse, linearExtensions, notServed, queryTooComplex, validationErrors } from './errors.ts';
 import { mutationResolvers } from './mutations.ts';
 import { queryResolvers, type ResolverMap } from './resolvers.ts';
-import { linearSdl } from './sdl.ts';
-import { linearNewerArguments, linearSdlNewer } from './sdlNewer.ts';
 
-let cached: GraphQLSchema | null = null;
+let schema: Promise<GraphQLSchema> | null = null;
 
 const ANALYZED_TABLES = ['issues', 'issue_label_issue_association', 'comments', 'issue_relations', 'teams', 'workflow_states', 'users', 'issue_labels', 'team_memberships'];
 
-/** The replica's executable schema: Linear's SDL subset with this replica's resolvers attached. */
-export function linearSchema(): GraphQLSchema {
-  if (cached) return cached;
-  const schema = buildSchema(linearSdl + linearSdlNewer);
-  for (const [coordinate, args] of Object.entries(linearNewerArguments)) {
-    const [typeName, fieldName] = coordinate.split('.');
-    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
-    for (const [name, type] of Object.entries(args)) {
-      (field.args as GraphQLArgument[]).push({
-        name,
-        type: typeFromAST(schema, parseType(type) as never) as GraphQLInputType,
-        description: undefined,
-        defaultValue: undefined,
-        deprecationReason: undefined,
-        extensions: {},
-        astNode: undefined,
-      });
-    }
-  }
+/**
+ * The replica's executable schema: Linear's whole schema (fullSdl.ts, generated from @linear/sdk's types) with this
+ * replica's resolvers attached. Its SDL is 350 KB, so it is loaded on first use (in the page, a chunk of its own).
+ */
+export function linearSchema(): Promise<GraphQLSchema> {
+  return (schema ??= import('./fullSdl.ts').then(({ linearFullSdl }) => executableSchema(linearFullSdl)));
+}
+
+const NOT_SERVED_DOC = 'Not served by this replica of Linear: answers a "feature not accessible" error.';
+
+function executableSchema(sdl: string): GraphQLSchema {
+  // The generator builds (and so validates) this SDL, and a test validates the schema: no need to do it per process.
+  const built = buildSchema(sdl, { assumeValidSDL: true, assumeValid: true });
   for (const map of [queryResolvers, mutationResolvers] as ResolverMap[]) {
     for (const [typeName, fields] of Object.entries(map)) {
-      const type = schema.getType(typeName);
+      const type = built.getType(typeName);
       if (!isObjectType(type)) throw new Error(`resolver for unknown type ${typeName}`);
       for (const [name, resolve] of Object.entries(fields)) {
-        // Shared resolver sets (Issue and IssueSearchResult) may name fields one of the types lacks.
         const field = type.getFields()[name];
-        if (field) field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
+        if (!field) throw new Error(`resolver for unknown field ${typeName}.${name}`);
+        field.resolve = resolve as GraphQLFieldResolver<unknown, unknown>;
       }
     }
   }
   for (const [coordinate, text] of Object.entries(OPERATION_DOCS)) {
     const [typeName, fieldName] = coordinate.split('.');
-    const field = (schema.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
+    const field = (built.getType(typeName) as GraphQLObjectType).getFields()[fieldName];
     if (!field) throw new Error(`docs for unknown operation ${coordinate}`);
     field.description = text;
   }
-  cached = schema;
-  return schema;
+  // Introspection tells the served operations from the rest of Linear's.
+  for (const root of [built.getQueryType()!, built.getMutationType()!]) {
+    for (const field of Object.values(root.getFields())) if (!field.resolve) field.description = NOT_SERVED_DOC;
+  }
+  return built;
 }
 
 /**
- * Columns are named like Linear's fields, so most fields read straight from the row. A non-null field the replica has
- * no data for (a counter, a list, a settings object the SDK's fragments ask for) reads as Linear's empty value.
+ * Columns are named like Linear's fields, so most fields read straight from the row. A field of Linear's schema
+ * that the replica does not serve reads as null when Linear's schema lets it be null, else as Linear's empty value
+ * for its type: an empty list, false, 0, "", {} for JSON, the row's createdAt for a date, and for an object (a
+ * connection included: no nodes, no next page) an object whose fields follow the same rule. A root field the replica
+ * does not serve has no value to stand in for: it answers an error (see `notServed`).
  */
 const fieldResolver: GraphQLFieldResolver<any, unknown> = (source, _args, _ctx, info) => {
+  if (info.parentType.name === 'Query' || info.parentType.name === 'Mutation') throw notServed(`${info.parentType.name}.${info.fieldName}`);
   const value = source?.[info.fieldName];
   if (value instanceof Date) return value.toISOString();
   if (value == null && isNonNullType(info.returnType)) return emptyValue(info.returnType.ofType, source);
@@ -107,10 +102,9 @@ const documents = new Map<string, DocumentNode | readonly GraphQLError[]>();
 const tooDeep = () => queryTooComplex(`The query nests more than ${MAX_NESTING} levels deep.`);
 
 /** Parses and validates a document once per distinct text (agents and the SDK repeat the same few). */
-function prepare(query: string): DocumentNode | readonly GraphQLError[] | Response {
+function prepare(schema: GraphQLSchema, query: string): DocumentNode | readonly GraphQLError[] | Response {
   let hit = documents.get(query);
   if (hit) return hit;
-  const schema = linearSchema();
   if (documentNesting(query) > MAX_NESTING) return tooDeep();
   try {
     const doc = parse(query);
@@ -138,7 +132,8 @@ export interface GraphqlRequest {
  */
 export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method: string): Promise<Response> {
   if (typeof body.query !== 'string' || !body.query.trim()) return badRequest('Must provide query string.');
-  const prepared = prepare(body.query);
+  const schema = await linearSchema();
+  const prepared = prepare(schema, body.query);
   if (prepared instanceof Response) return prepared;
   if (Array.isArray(prepared)) return validationErrors(prepared);
   const document = prepared as DocumentNode;
@@ -151,7 +146,7 @@ export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method:
   const variables = body.variables && typeof body.variables === 'object' ? (body.variables as Record<string, unknown>) : undefined;
   if (variables && valueNesting(variables) > MAX_NESTING) return tooDeep();
   // Refused before anything runs, as Linear does: the complexity figure bounds what one request can load and return.
-  const complexity = complexityCheck.enabled ? queryComplexity(linearSchema(), document, variables, operationName) : null;
+  const complexity = complexityCheck.enabled ? queryComplexity(schema, document, variables, operationName) : null;
   if (complexity !== null && complexity > MAX_COMPLEXITY) {
     const figure = Number.isFinite(complexity) ? complexity : 'more than can be measured';
     return queryTooComplex(`The query is too complex. Complexity: ${figure}. Maximum allowed complexity: ${MAX_COMPLEXITY}.`);
@@ -160,7 +155,7 @@ export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method:
   // that take seconds on a large seed. Gathering them once per environment costs a few milliseconds on the seeds.
   await rc.memo('analyzed', () => rc.tx.exec(`ANALYZE ${ANALYZED_TABLES.join(', ')}`));
   const result = await execute({
-    schema: linearSchema(),
+    schema,
     document,
     variableValues: variables,
     operationName,

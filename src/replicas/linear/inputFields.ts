@@ -18,6 +18,8 @@ const AS_APP = {
   displayIconUrl: 'an OAuth app’s avatar for what it creates',
 };
 
+const LABEL_GROUP_TYPE = 'single- or multi-select label groups are not replicated; groupType reads null (single-select)';
+
 /** Team settings that are columns of `teams`, written as given by teamCreate and teamUpdate (and copied by copySettingsFromTeamId). */
 export const TEAM_SETTINGS = [
   'autoArchivePeriod', 'cycleCooldownTime', 'cycleDuration', 'cycleIssueAutoAssignCompleted', 'cycleIssueAutoAssignStarted',
@@ -27,7 +29,14 @@ export const TEAM_SETTINGS = [
   'timezone', 'triageEnabled',
 ];
 
+const SHARING = { inheritsSharedAccess: 'sharing issues outside their team is not replicated (no issue is shared here)' };
+
 const TEAM_IGNORED = {
+  inheritProjectStatuses: 'the replica has no projects',
+  inheritSlackAutoCreateProjectChannel: 'the replica has no projects and no Slack integration',
+  slackAutoCreateProjectChannel: 'the replica has no projects and no Slack integration',
+  initiativesEnabled: 'the replica has no initiatives',
+  issueSharingEnabled: 'sharing issues outside their team is not replicated',
   autoClosePeriod: 'auto-closing stale issues runs on Linear’s schedule, which the replica has none of',
   autoCloseStateId: 'see autoClosePeriod',
   defaultProjectTemplateId: 'the replica has no templates',
@@ -44,9 +53,11 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
     handled: [
       'id', 'title', 'description', 'teamId', 'stateId', 'assigneeId', 'parentId', 'priority', 'dueDate', 'labelIds',
       'subscriberIds', 'cycleId', 'delegateId', 'sourceCommentId', 'projectId', 'projectMilestoneId', 'templateId',
+      'releaseIds',
     ],
     ignored: {
       ...AS_APP,
+      ...SHARING,
       descriptionData: 'the rich-text twin of description; the replica keeps the markdown description',
       lastAppliedTemplateId: 'the replica has no templates',
       useDefaultTemplate: 'the replica has no templates',
@@ -60,9 +71,11 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
     handled: [
       'title', 'description', 'teamId', 'stateId', 'assigneeId', 'parentId', 'priority', 'dueDate', 'labelIds',
       'addedLabelIds', 'removedLabelIds', 'subscriberIds', 'cycleId', 'delegateId', 'snoozedById', 'projectId',
-      'projectMilestoneId',
+      'projectMilestoneId', 'releaseIds', 'addedReleaseIds', 'removedReleaseIds',
     ],
     ignored: {
+      ...SHARING,
+      trusted: '[Internal] in Linear: marks an issue as trusted, which nothing in the replica reads',
       descriptionData: 'the rich-text twin of description; the replica keeps the markdown description',
       lastAppliedTemplateId: 'the replica has no templates',
       autoClosedByParentClosing: 'auto-closing sub-issues with their parent is not replicated',
@@ -70,7 +83,7 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
   },
   CommentCreateInput: {
     stored: ['quotedText', 'createdAt'],
-    handled: ['id', 'issueId', 'body', 'parentId', 'documentContentId', 'initiativeUpdateId', 'postId', 'projectUpdateId'],
+    handled: ['id', 'issueId', 'body', 'parentId', 'documentContentId', 'initiativeId', 'initiativeUpdateId', 'postId', 'projectId', 'projectUpdateId'],
     ignored: {
       ...AS_APP,
       bodyData: 'the rich-text twin of body; the replica keeps the markdown body (and derives bodyData from it)',
@@ -88,8 +101,8 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
       subscriberIds: 'comment threads have no subscribers of their own here',
     },
   },
-  IssueLabelCreateInput: { stored: ['color', 'description', 'isGroup', 'retiredAt'], handled: ['id', 'name', 'teamId', 'parentId'], ignored: {} },
-  IssueLabelUpdateInput: { stored: ['name', 'color', 'description', 'isGroup', 'retiredAt'], handled: ['parentId'], ignored: {} },
+  IssueLabelCreateInput: { stored: ['color', 'description', 'isGroup', 'retiredAt'], handled: ['id', 'name', 'teamId', 'parentId'], ignored: { groupType: LABEL_GROUP_TYPE } },
+  IssueLabelUpdateInput: { stored: ['name', 'color', 'description', 'isGroup', 'retiredAt'], handled: ['parentId'], ignored: { groupType: LABEL_GROUP_TYPE } },
   IssueRelationCreateInput: { stored: [], handled: ['id', 'issueId', 'relatedIssueId', 'type'], ignored: {} },
   IssueRelationUpdateInput: { stored: [], handled: ['issueId', 'relatedIssueId', 'type'], ignored: {} },
   WorkflowStateCreateInput: { stored: ['color', 'description', 'name', 'position'], handled: ['id', 'teamId', 'type'], ignored: {} },
@@ -107,6 +120,14 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
     handled: ['key', 'parentId'],
     ignored: {
       ...TEAM_IGNORED,
+      agentAutomationEnabled: '[Internal] in Linear: agent automation is not replicated',
+      aiDiscussionSummariesEnabled: 'Linear’s AI summaries are not replicated',
+      allMembersCanJoin: 'the replica has no invitations or join requests',
+      codingAgentEnabled: '[Internal] in Linear: coding sessions are not replicated',
+      handleSubTeamsOnRetirement: 'retiring teams is not replicated',
+      retiredAt: 'retiring teams is not replicated',
+      scimGroupName: 'the replica has no SCIM provisioning',
+      securitySettings: 'the replica has no per-team security settings',
       autoCloseChildIssues: 'auto-closing sub-issues with their parent is not replicated',
       autoCloseParentIssues: 'auto-closing parents with their sub-issues is not replicated',
       cycleEnabledStartDate: 'the replica does not schedule cycles',

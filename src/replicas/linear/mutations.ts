@@ -105,7 +105,7 @@ async function defaultState(ctx: LinearContext, teamId: string): Promise<string 
 
 /** Entities Linear has that this workspace holds none of: any id names nothing. */
 function absent(value: unknown, typeName: string): void {
-  if (value != null) throw notFound(typeName);
+  if (Array.isArray(value) ? value.length > 0 : value != null) throw notFound(typeName);
 }
 
 async function checkSubscribers(ctx: LinearContext, ids: unknown): Promise<string[] | undefined> {
@@ -135,6 +135,7 @@ async function createIssue(ctx: LinearContext, input: Input): Promise<Row> {
   absent(input.projectId, 'Project');
   absent(input.projectMilestoneId, 'ProjectMilestone');
   absent(input.templateId, 'Template');
+  absent(input.releaseIds, 'Release');
   const me = await viewer(ctx);
   // Linear subscribes the creator and the assignee to a new issue, beside any subscriberIds given.
   const subscribers = await checkSubscribers(ctx, input.subscriberIds);
@@ -205,6 +206,7 @@ async function updateIssue(ctx: LinearContext, issue: Row, input: Input): Promis
   }
   absent(input.projectId, 'Project');
   absent(input.projectMilestoneId, 'ProjectMilestone');
+  for (const ids of [input.releaseIds, input.addedReleaseIds, input.removedReleaseIds]) absent(ids, 'Release');
   const subscribers = await checkSubscribers(ctx, input.subscriberIds);
   if (subscribers) patch.subscriberIds = subscribers;
   // Moving an issue to another team changes `teamId` only. Linear would also renumber it (keeping the old
@@ -296,8 +298,10 @@ export const mutationResolvers: ResolverMap = {
       return ok(ctx, { issue: (await setLabels(ctx, issue, [], [labelId])) ?? issue });
     },
     commentCreate: async (_, { input }, ctx) => {
-      // A comment can also be on a document, an initiative or project update or a post; this workspace has none.
+      // A comment can also be on a document, an initiative, a project, their updates or a post; this workspace has none.
       absent(input.documentContentId, 'DocumentContent');
+      absent(input.initiativeId, 'Initiative');
+      absent(input.projectId, 'Project');
       absent(input.initiativeUpdateId, 'InitiativeUpdate');
       absent(input.projectUpdateId, 'ProjectUpdate');
       absent(input.postId, 'Post');

@@ -53,10 +53,7 @@ const issueFields: Record<string, Resolver> = {
   subscribers: (i: Row, args: ConnectionArgs & { includeDisabled?: boolean }, ctx: LinearContext) =>
     paginate(ctx, 'user', args, (sql, x) =>
       `${x}."id" = ANY(${sql.p(Array.isArray(i.subscriberIds) ? i.subscriberIds : [])}::text[])` + (args.includeDisabled ? '' : ` AND ${x}."active"`)),
-  project: () => null,
-  projectMilestone: () => null,
   labelIds,
-  reactions: () => [],
   children: childrenBy('issue', 'parentId'),
   comments: childrenBy('comment', 'issueId'),
   labels: labelsOfIssue,
@@ -93,6 +90,8 @@ export const queryResolvers: ResolverMap = {
     issueRelations: all('issueRelation'),
     teamMembership: (_, { id }, ctx) => ctx.require('teamMembership', id),
     teamMemberships: all('teamMembership'),
+    cycle: (_, { id }, ctx) => ctx.require('cycle', id),
+    cycles: all('cycle'),
   },
   Issue: issueFields,
   IssueSearchResult: { ...issueFields, metadata: () => ({}) },
@@ -111,10 +110,24 @@ export const queryResolvers: ResolverMap = {
       return rows[0].n;
     },
     visibility: (t) => (t.private ? 'private' : 'public'),
+    cycles: childrenBy('cycle', 'teamId'),
+    children: (t, _, ctx) => ctx.query(`SELECT * FROM teams WHERE "parentId" = $1 AND "archivedAt" IS NULL ORDER BY "createdAt", "id"`, [t.id]),
+    ancestors: async (t, _, ctx) => {
+      const chain: Row[] = [];
+      let parent = await ctx.load('team', t.parentId as string | null);
+      while (parent && !chain.some((a) => a.id === parent!.id)) {
+        chain.push(parent);
+        parent = await ctx.load('team', parent.parentId as string | null);
+      }
+      return chain;
+    },
+    membership: async (t, { userId }, ctx) =>
+      (await ctx.query(`SELECT * FROM team_memberships WHERE "teamId" = $1 AND "userId" = $2 AND "archivedAt" IS NULL ORDER BY "createdAt", "id" LIMIT 1`, [t.id, userId]))[0] ?? null,
   },
   User: {
     assignedIssues: childrenBy('issue', 'assigneeId'),
     createdIssues: childrenBy('issue', 'creatorId'),
+    delegatedIssues: childrenBy('issue', 'delegateId'),
     teamMemberships: childrenBy('teamMembership', 'userId'),
     teams: teamsOfUser,
     organization: (_, __, ctx) => organization(ctx),
@@ -144,7 +157,7 @@ export const queryResolvers: ResolverMap = {
     resolvingComment: (c, _, ctx) => ctx.load('comment', c.resolvingCommentId),
     resolvingUser: (c, _, ctx) => ctx.load('user', c.resolvingUserId),
     children: childrenBy('comment', 'parentId'),
-    reactions: () => [],
+    createdIssues: childrenBy('issue', 'sourceCommentId'),
     // Derived from the markdown body, which is what mutations write (a stored bodyData would go stale).
     bodyData: (c) => JSON.stringify(prosemirror(String(c.body ?? ''))),
   },
@@ -156,7 +169,24 @@ export const queryResolvers: ResolverMap = {
     team: (m, _, ctx) => ctx.require('team', m.teamId),
     user: (m, _, ctx) => ctx.require('user', m.userId),
   },
+  Cycle: {
+    team: (c, _, ctx) => ctx.require('team', c.teamId),
+    issues: childrenBy('issue', 'cycleId'),
+    // Where the cycle stands against the environment's clock, read once per request.
+    isActive: (c, _, ctx) => time(c.startsAt) <= ctx.requestTime() && ctx.requestTime() < time(c.endsAt) && c.completedAt == null,
+    isPast: (c, _, ctx) => time(c.endsAt) <= ctx.requestTime(),
+    isFuture: (c, _, ctx) => time(c.startsAt) > ctx.requestTime(),
+    isNext: async (c, _, ctx) => {
+      const [next] = await ctx.query<{ id: string }>(
+        `SELECT "id" FROM cycles WHERE "teamId" = $1 AND "startsAt" > $2 AND "archivedAt" IS NULL ORDER BY "startsAt", "id" LIMIT 1`,
+        [c.teamId, new Date(ctx.requestTime()).toISOString()],
+      );
+      return next?.id === c.id;
+    },
+  },
 };
+
+const time = (value: unknown) => (value instanceof Date ? value.getTime() : Date.parse(String(value)));
 
 /** A free-text term narrows issues to those whose title, description (or, if asked, comments) contain it. */
 function withTerm(args: ConnectionArgs, term: string | null | undefined, includeComments = true): ConnectionArgs {

@@ -1,5 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../hooks/useApp.ts';
+import type { LanguageId } from '../../sandbox/languages.ts';
+
+/** The empty console's note: what a script of each language writes to it. */
+const EMPTY_NOTE: Record<LanguageId, string> = {
+  javascript: 'console.log output appears here.',
+  bash: 'What the script prints (stdout and stderr) appears here.',
+  python: 'print() output appears here.',
+};
 
 /** The script's console, levels coloured, followed by how the script ended when it did not finish. */
 export function ConsoleOutput() {
@@ -7,6 +15,7 @@ export function ConsoleOutput() {
   const error = useApp((s) => s.run.last?.script.error);
   const reason = useApp((s) => s.run.last?.script.reason);
   const status = useApp((s) => s.run.status);
+  const language = useApp((s) => s.editor.language);
   const end = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
@@ -14,7 +23,7 @@ export function ConsoleOutput() {
   }, [entries, error]);
 
   if (!entries.length && !error) {
-    return <p className="empty-note">{status === 'running' ? 'Running…' : 'console.log output appears here.'}</p>;
+    return <p className="empty-note">{status === 'running' ? 'Running…' : EMPTY_NOTE[language]}</p>;
   }
   return (
     <div className="console-output mono" data-testid="console">

@@ -5,13 +5,14 @@ import { Chip } from '../glossary/Term.tsx';
 
 const PAGE = 50;
 
-export function DiffTableGroup({ group }: { group: DiffTableView }) {
+/** One table's rows of the diff; under a service heading the table is named without its service. */
+export function DiffTableGroup({ group, showService = true }: { group: DiffTableView; showService?: boolean }) {
   const [limit, setLimit] = useState(PAGE);
   const c = group.counts;
   return (
-    <section className="diff-table" data-table={group.table}>
+    <section className="diff-table" data-table={group.table} data-service={group.service}>
       <h4 className="diff-table-head">
-        <span className="mono">{group.service ? `${group.service}.` : ''}{group.table}</span>
+        <span className="mono">{showService && group.service ? `${group.service}.` : ''}{group.table}</span>
         <span className="diff-counts mono">
           {c.insert > 0 && <span className="ins">+{c.insert}</span>}
           {c.update > 0 && <span className="upd">~{c.update}</span>}

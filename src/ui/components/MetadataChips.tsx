@@ -6,10 +6,11 @@ export function MetadataChips({ entry }: { entry: CatalogEntry }) {
   return (
     <ul className="chips metadata-chips" aria-label="Scenario metadata">
       {scenarioChips(entry.scenario).map((c, i) => (
-        <Chip key={i} as="li" term={c.term} className={`chip ${c.className ?? ''}`}>
+        <Chip key={i} as="li" term={c.term} className={`chip ${c.className ?? ''}`} title={c.detail}>
           {c.label}
         </Chip>
       ))}
     </ul>
   );
 }
+

@@ -1,6 +1,6 @@
 /**
- * The Monaco the playground uses: the editor with its contributions, JavaScript colouring and the TypeScript
- * service for JavaScript diagnostics — not the ~80 other languages of `monaco-editor`'s main entry. Bundled, never
+ * The Monaco the playground uses: the editor with its contributions, JavaScript, Bash and Python colouring and the
+ * TypeScript service for JavaScript diagnostics — not the ~80 other languages of `monaco-editor`'s main entry. Bundled, never
  * fetched from a CDN.
  */
 import * as monaco from 'monaco-editor/editor/editor.api';
@@ -10,6 +10,7 @@ import * as monaco from 'monaco-editor/editor/editor.api';
 import 'monaco-editor/internal/common/workers';
 import 'monaco-editor/languages/definitions/javascript/register';
 import 'monaco-editor/languages/definitions/shell/register';
+import 'monaco-editor/languages/definitions/python/register';
 import * as typescript from 'monaco-editor/languages/features/typescript/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import TsWorker from 'monaco-editor/languages/features/typescript/ts.worker?worker';

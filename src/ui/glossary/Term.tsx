@@ -12,10 +12,10 @@ export function termProps(id: TermId, focusable = true): { 'data-term': string; 
 }
 
 /** A chip (or badge) whose meaning is a glossary entry. */
-export function Chip({ term, className = 'chip', children, as = 'span', testId }: { term: TermId; className?: string; children: ReactNode; as?: 'span' | 'li'; testId?: string }) {
+export function Chip({ term, className = 'chip', children, as = 'span', testId, title }: { term: TermId; className?: string; children: ReactNode; as?: 'span' | 'li'; testId?: string; title?: string }) {
   const Tag = as;
   return (
-    <Tag className={className} {...termProps(term)} data-testid={testId}>
+    <Tag className={className} {...termProps(term)} data-testid={testId} title={title}>
       {children}
     </Tag>
   );

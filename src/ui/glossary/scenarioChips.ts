@@ -6,6 +6,8 @@ export interface ChipView {
   label: string;
   term: TermId;
   className?: string;
+  /** What this chip's value is in detail (the glossary says what the chip means). */
+  detail?: string;
 }
 
 const opNames: Record<string, string> = { C: 'create', R: 'read', U: 'update', D: 'delete', search: 'search' };
@@ -20,6 +22,7 @@ export function valueTerm(facet: TermId, value: string): TermId {
 export const facetTerm: Record<FacetName, TermId> = {
   suite: 'suite',
   service: 'service',
+  span: 'services-spanned',
   operations: 'operations',
   ambiguity: 'ambiguity',
   information_availability: 'information-availability',
@@ -29,7 +32,7 @@ export const facetTerm: Record<FacetName, TermId> = {
 };
 
 /** The chips of a scenario's prompt: its services, metadata, seed, acting user and verdict rule. */
-export function scenarioChips(s: Pick<Scenario, 'services' | 'metadata' | 'seed' | 'actingUserId' | 'closedWorld'>): ChipView[] {
+export function scenarioChips(s: Pick<Scenario, 'services' | 'metadata' | 'seed' | 'actingUserId' | 'actingUsers' | 'closedWorld'>): ChipView[] {
   const m = s.metadata;
   return [
     ...s.services.map((svc) => ({ label: svc, term: valueTerm('service', svc), className: 'chip-service' })),
@@ -43,8 +46,20 @@ export function scenarioChips(s: Pick<Scenario, 'services' | 'metadata' | 'seed'
     ...(m.difficulty ? [{ label: m.difficulty, term: valueTerm('difficulty', m.difficulty), className: `difficulty-${m.difficulty}` }] : []),
     { label: `seed ${s.seed}`, term: 'seed', className: 'chip-quiet' },
     ...(s.actingUserId ? [{ label: `as ${s.actingUserId}`, term: 'acting-user' as const, className: 'chip-quiet' }] : []),
+    ...(s.actingUsers && Object.keys(s.actingUsers).length ? [actingPerson(s.actingUsers)] : []),
     { label: s.closedWorld ? 'closed world' : 'open world', term: s.closedWorld ? 'closed-world' : 'open-world', className: 'chip-quiet' },
   ];
+}
+
+/** One person with an id in each service: named by the most readable of them (a mailbox or an address). */
+function actingPerson(ids: Record<string, string>): ChipView {
+  const name = ids.mail ?? ids.calendar ?? Object.values(ids)[0];
+  return {
+    label: `as ${name.split('@')[0]}`,
+    term: 'acting-user',
+    className: 'chip-quiet',
+    detail: `Acting user, by service: ${Object.entries(ids).map(([svc, id]) => `${svc} ${id}`).join(', ')}`,
+  };
 }
 
 /** The fault names of a plan's text form (`rate-limit=3/1,5xx=4` → rate-limit, 5xx), as the glossary knows them. */

@@ -164,6 +164,35 @@ export function buildDiffView(diff: Diff, tables: TableMeta[], judgement: RowJud
   return [...groups.values()].sort((a, b) => a.id.localeCompare(b.id));
 }
 
+/** The diff panel's tables of one service, for an environment that spans several. */
+export interface DiffServiceView {
+  service: string;
+  counts: Record<ChangeKind, number>;
+  unexplained: number;
+  tables: DiffTableView[];
+}
+
+/**
+ * Groups table views by service, in the order the environment lists its services (`serviceOrder`; others after, by
+ * name). One-service diffs, whose rows name no service, come back as one group with service ''.
+ */
+export function groupByService(groups: DiffTableView[], serviceOrder: readonly string[] = []): DiffServiceView[] {
+  const byService = new Map<string, DiffServiceView>();
+  for (const g of groups) {
+    const service = g.service ?? '';
+    let s = byService.get(service);
+    if (!s) byService.set(service, (s = { service, counts: { insert: 0, update: 0, delete: 0 }, unexplained: 0, tables: [] }));
+    for (const k of ['insert', 'update', 'delete'] as const) s.counts[k] += g.counts[k];
+    s.unexplained += g.unexplained;
+    s.tables.push(g);
+  }
+  const rank = (service: string) => {
+    const i = serviceOrder.indexOf(service);
+    return i < 0 ? serviceOrder.length : i;
+  };
+  return [...byService.values()].sort((a, b) => rank(a.service) - rank(b.service) || a.service.localeCompare(b.service));
+}
+
 export function diffTotals(diff: Diff): Record<ChangeKind, number> {
   return { insert: diff.inserts.length, update: diff.updates.length, delete: diff.deletes.length };
 }

@@ -29,7 +29,7 @@ export interface EditorSlice {
   setLanguage(language: LanguageId): void;
 }
 
-/** The reference solution in a language: `solutions/x.js`, its Bash version `solutions/x.sh`. */
+/** The reference solution in a language: `solutions/x.js`, its Bash version `solutions/x.sh`, Python `solutions/x.py`. */
 export function solutionPathIn(path: string, language: LanguageId): string {
   const ext = languageById(language)?.fileExtension ?? '.js';
   return path.replace(/\.[a-z]+$/, ext);

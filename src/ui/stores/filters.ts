@@ -1,8 +1,10 @@
 import type { CatalogEntry } from './catalogTypes.ts';
+import { spanLabel } from '../../agent/stats.ts';
 
 export const facetNames = [
   'suite',
   'service',
+  'span',
   'operations',
   'ambiguity',
   'information_availability',
@@ -16,6 +18,7 @@ export type FacetName = (typeof facetNames)[number];
 export const facetLabels: Record<FacetName, string> = {
   suite: 'Suite',
   service: 'Service',
+  span: 'Services spanned',
   operations: 'Operations',
   ambiguity: 'Ambiguity',
   information_availability: 'Information',
@@ -46,6 +49,8 @@ export function facetValues(entry: CatalogEntry, facet: FacetName): string[] {
       return [entry.suite.name];
     case 'service':
       return entry.scenario.services;
+    case 'span':
+      return [spanLabel(entry.scenario.services.length)];
     case 'operations':
       return m.operations ?? [];
     case 'ambiguity':

@@ -47,6 +47,22 @@ const firstCurl: Record<string, string> = {
   calendar: `curl -s https://www.googleapis.com/calendar/v3/users/me/calendarList -H 'Authorization: Bearer difflab' | jq '.items[] | {id, summary}'`,
 };
 
+/** The same first calls in Python, with DiffLab's `requests`. */
+const firstRequest: Record<string, string> = {
+  slack: `res = requests.post('https://slack.com/api/conversations.list', headers={'Authorization': 'Bearer xoxb-difflab'})
+data = res.json()
+print(' '.join('#' + c['name'] for c in data['channels']) if data['ok'] else data['error'])`,
+  box: `res = requests.get('https://api.box.com/2.0/folders/0/items', headers={'Authorization': 'Bearer difflab'})
+for entry in res.json()['entries']:
+    print(entry['type'], entry['id'], entry['name'])`,
+  linear: `res = requests.post('https://api.linear.app/graphql', headers={'Authorization': 'difflab'},
+                    json={'query': '{ teams { nodes { id name } } }'})
+print(res.json())`,
+  calendar: `res = requests.get('https://www.googleapis.com/calendar/v3/users/me/calendarList', headers={'Authorization': 'Bearer difflab'})
+for item in res.json()['items']:
+    print(item['id'], item['summary'])`,
+};
+
 /** The editor's default text for a scenario: what the sandbox offers, and one read-only call to start from. */
 export function starterScript(scenario: Scenario | null, language: LanguageId = 'javascript'): string {
   const service = scenario?.services[0] ?? 'slack';
@@ -57,6 +73,15 @@ export function starterScript(scenario: Scenario | null, language: LanguageId = 
 # Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
 
 ${firstCurl[service] ?? firstCurl.slack}
+`;
+  }
+  if (language === 'python') {
+    return `# Your script runs as Python 3 with the standard library and requests (sessions, params, json, files).
+# Requests to ${call.base}… go to the replica; authentication is handled (any token works).
+# Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
+import requests
+
+${firstRequest[service] ?? firstRequest.slack}
 `;
   }
   return `// Your script runs in a sandbox with top-level await, fetch() and console.

@@ -72,6 +72,11 @@ describe('groupStats', () => {
     expect(groupStats([run('a', true, { scorePassed: 0, scoreTotal: 0 })]).score.mean).toBe(1);
   });
 
+  it('groups by the number of services a run spans', () => {
+    const groups = statsBy([run('a', true), run('b', false, { services: ['slack', 'linear'] }), run('c', true, { services: ['slack', 'box', 'mail'] }), run('d', true, { services: ['box', 'mail'] })], 'span');
+    expect(groups.map((g) => [g.key, g.stats.runs, g.stats.passRate])).toEqual([['1 service', 1, 1], ['2 services', 2, 0.5], ['3 services', 1, 1]]);
+  });
+
   it('groups by service, counting a cross-service run for each of its services', () => {
     const groups = statsBy([run('a', true), run('b', false, { services: ['slack', 'linear'] })], 'service');
     expect(groups.map((g) => [g.key, g.stats.runs])).toEqual([['linear', 1], ['slack', 2]]);

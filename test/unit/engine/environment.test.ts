@@ -6,7 +6,10 @@ const toy = {
   schemaSql: `
     CREATE TABLE owners (id text PRIMARY KEY, name text NOT NULL);
     CREATE TABLE pets (id text PRIMARY KEY, owner_id text REFERENCES owners(id), name text, tags jsonb, born timestamptz);
-    CREATE TABLE pet_tags (pet_id text, tag text, PRIMARY KEY (pet_id, tag));`,
+    CREATE TABLE pet_tags (pet_id text, tag text, PRIMARY KEY (pet_id, tag));
+    CREATE TABLE vets (id text PRIMARY KEY, email text NOT NULL UNIQUE, notes text);
+    CREATE INDEX vets_notes_words ON vets USING gin (to_tsvector('simple', coalesce(notes, '')));
+    CREATE INDEX pets_live ON pets (owner_id, lower(name)) WHERE name IS NOT NULL;`,
 };
 
 let engine: Engine;
@@ -21,6 +24,29 @@ beforeAll(async () => {
   });
 }, 60_000);
 afterAll(() => engine.close());
+
+/** A schema's indexes as definitions without the schema's name, to compare copies with the canonical tables. */
+async function indexesOf(schema: string): Promise<string[]> {
+  const r = await engine.db.query<{ def: string }>(`SELECT pg_get_indexdef(i.indexrelid) AS def FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1`, [schema]);
+  return r.rows.map((x) => x.def.replace(/^CREATE (UNIQUE )?INDEX \S+ ON \S+?\./, 'CREATE $1INDEX ON ')).sort();
+}
+
+describe('templates', () => {
+  it('have every key, unique constraint and index of the canonical schema (built after the rows are loaded), and so do environments', async () => {
+    const canonical = await indexesOf('svc__toy');
+    expect(canonical.length).toBe(7);
+    const template = (await engine.db.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace WHERE nspname LIKE 't\\_toyseed%'`)).rows[0].nspname;
+    expect(await indexesOf(template)).toEqual(canonical);
+    const env = await engine.createEnvironment('toyseed');
+    try {
+      expect(await indexesOf(`env_${env.id}__toy`)).toEqual(canonical);
+      await env.transaction('toy', (tx) => tx.query(`INSERT INTO vets (id, email) VALUES ('v1', 'a@vets.example')`));
+      await expect(env.transaction('toy', (tx) => tx.query(`INSERT INTO vets (id, email) VALUES ('v2', 'a@vets.example')`))).rejects.toThrow(/unique|duplicate/i);
+    } finally {
+      await env.dispose();
+    }
+  });
+});
 
 describe('environments', () => {
   it('journal writes and diffs them for the run and for the last step', async () => {

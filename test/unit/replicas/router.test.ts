@@ -83,3 +83,23 @@ describe('router: input refused where it enters', () => {
     expect(await (await get('things/a')).json()).toEqual([{ id: 'a', label: 'first' }]);
   });
 });
+
+describe('router: a replica’s one-time load is not part of a request’s budget', () => {
+  it('awaits `prepare` before the budget starts: a first request after a load longer than the budget is answered', async () => {
+    let loaded = false;
+    let loads = 0;
+    let ready: Promise<void> | null = null;
+    const slowToLoad: Replica = {
+      ...toy,
+      prepare: () => (ready ??= (loads++, new Promise<void>((resolve) => setTimeout(() => ((loaded = true), resolve()), 150)))),
+      routes: [{ method: 'GET', path: 'loaded', summary: 'whether the load ran', handler: async (_p, ctx) => (await ctx.tx.query('SELECT 1'), Response.json({ loaded })) }],
+    };
+    const quick = createRouter([slowToLoad], { budgetMs: 50 });
+    const get = () => quick.route(new Request('https://toy.example/loaded'), t.env);
+    const first = await get();
+    expect(first.status).toBe(200);
+    expect(await first.json()).toEqual({ loaded: true });
+    expect(await (await get()).json()).toEqual({ loaded: true });
+    expect(loads).toBe(1);
+  });
+});

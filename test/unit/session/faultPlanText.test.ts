@@ -19,6 +19,13 @@ describe('fault plans as text (difflab eval --faults, the agent settings field)'
     expect(parseFaultPlan(' rate-limit = 4 , ')).toEqual({ rateLimit: { every: 4, retryAfterSeconds: 1 } });
   });
 
+  it('on= puts the faults on some services only', () => {
+    const plan = parseFaultPlan('rate-limit=2,on=box+linear');
+    expect(plan).toEqual({ rateLimit: { every: 2, retryAfterSeconds: 1 }, services: ['box', 'linear'] });
+    expect(formatFaultPlan(plan)).toBe('rate-limit=2/1,on=box+linear');
+    expect(() => parseFaultPlan('5xx,on=')).toThrow(/on= needs service names/);
+  });
+
   it('empty or none is no faults; mistakes are named', () => {
     expect(parseFaultPlan('')).toEqual({});
     expect(parseFaultPlan('none')).toEqual({});

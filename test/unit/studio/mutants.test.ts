@@ -87,3 +87,75 @@ describe('mutants for a guard that keeps rows unchanged', () => {
     expect(report.assertions[1].why).toMatch(/open-world/);
   });
 });
+
+describe('mutants of a change that touches only ignored columns', () => {
+  // A calendar event whose attendee list changes gets a new etag: that update is no change to the verdict.
+  const calSchema: SchemaInfo = {
+    tables: [
+      { name: 'calendar_events', service: 'calendar', primaryKey: ['id'], columns: ['id', 'summary', 'etag'].map((name) => ({ name, type: 'text' })) },
+      { name: 'calendar_event_attendees', service: 'calendar', primaryKey: ['event_id', 'email'], columns: ['event_id', 'email'].map((name) => ({ name, type: 'text' })) },
+    ],
+    foreignKeys: [{ service: 'calendar', table: 'calendar_event_attendees', columns: ['event_id'], refTable: 'calendar_events', refColumns: ['id'] }],
+  };
+  const calSeed: SeedFile = { calendar_events: [{ id: 'e1', summary: 'Go/no-go', etag: '"1"' }], calendar_event_attendees: [] };
+  const calReference: Diff = {
+    inserts: [{ __table__: 'calendar_event_attendees', event_id: 'e1', email: 'ines@example.com' }],
+    updates: [{ __table__: 'calendar_events', before: { id: 'e1', summary: 'Go/no-go', etag: '"1"' }, after: { id: 'e1', summary: 'Go/no-go', etag: '"2"' } }],
+    deletes: [],
+  };
+  const suite = loadSuite({
+    format: 'difflab-suite/1', id: 'c', name: 'c', services: ['calendar'], seed: 'x', ignore_fields: { global: ['etag'] },
+    tests: [{ id: 't', title: 't', prompt: 'Invite Inès.', assertions: [{ diff_type: 'added', entity: 'calendar_event_attendees', where: { email: 'ines@example.com' }, expected_count: 1 }] }],
+  });
+  if (!suite.ok) throw new Error(JSON.stringify(suite.issues));
+  const calScenario = suite.suite.tests[0];
+
+  it('makes no drop-change mutant of it, and still drops the change that matters', () => {
+    const verdict = evaluateDiff(calScenario.spec, calReference, { schema: calSchema, closedWorld: true });
+    expect(verdict.passed).toBe(true);
+    const dropped = mutantsOf({ scenario: calScenario, reference: calReference, referenceVerdict: verdict, seed: calSeed, schema: calSchema }).filter((m) => m.kind === 'drop-change').map((m) => m.name);
+    expect(dropped).toEqual([expect.stringMatching(/^drop-change: insert calendar_event_attendees/)]);
+  });
+});
+
+describe('mutants of a two-service diff whose services share a table name', () => {
+  // Slack and MailHub both have `messages`: a guard on mail.messages must be tested on MailHub's row.
+  const cols = (names: string[]) => names.map((name) => ({ name, type: 'text' }));
+  const twoSchema: SchemaInfo = {
+    tables: [
+      { name: 'messages', service: 'slack', primaryKey: ['message_id'], columns: cols(['message_id', 'channel_id', 'message_text']) },
+      { name: 'messages', service: 'mail', primaryKey: ['message_id'], columns: cols(['message_id', 'to_recipients', 'body']) },
+    ],
+    foreignKeys: [],
+  };
+  const twoSeed: SeedFile = {
+    slack: { messages: [{ message_id: '1.0', channel_id: 'C1', message_text: 'old news about SUP-7' }] },
+    mail: { messages: [{ message_id: 'm0', to_recipients: 'grace@example.com', body: 'SUP-7 was low priority' }] },
+  };
+  const twoReference: Diff = {
+    inserts: [
+      { __table__: 'messages', __service__: 'slack', message_id: '2.0', channel_id: 'C1', message_text: 'Urgent: SUP-1' },
+      { __table__: 'messages', __service__: 'mail', message_id: 'm1', to_recipients: 'grace@example.com', body: 'Urgent: SUP-1' },
+    ],
+    updates: [],
+    deletes: [],
+  };
+  const two = loadSuite({
+    format: 'difflab-suite/1', id: 'two', name: 'two', services: ['slack', 'mail'], seed: 'x',
+    tests: [{ id: 't', title: 't', prompt: 'Report the urgent issues.', assertions: [
+      { diff_type: 'added', entity: 'slack.messages', where: { message_text: { contains: 'SUP-1' } }, expected_count: 1 },
+      { diff_type: 'added', entity: 'mail.messages', where: { body: { contains: 'SUP-1' } }, expected_count: 1 },
+      { diff_type: 'added', entity: 'mail.messages', where: { body: { contains: 'SUP-7' } }, expected_count: 0 },
+    ] }],
+  });
+  if (!two.ok) throw new Error(JSON.stringify(two.issues));
+
+  it('makes the guarded service’s row what the guard forbids, and the mutant is caught', () => {
+    const scenarioTwo = two.suite.tests[0];
+    const verdict = evaluateDiff(scenarioTwo.spec, twoReference, { schema: twoSchema, closedWorld: true });
+    expect(verdict.passed).toBe(true);
+    const forbidden = mutantsOf({ scenario: scenarioTwo, reference: twoReference, referenceVerdict: verdict, seed: twoSeed, schema: twoSchema }).filter((m) => /forbids/.test(m.name));
+    expect(forbidden.map((m) => m.name)).toEqual(['change-asserted-value: make insert messages#m1 what assertions[2] forbids']);
+    expect(evaluateDiff(scenarioTwo.spec, forbidden[0].diff, { schema: twoSchema, closedWorld: true }).passed).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Diff, SchemaInfo } from '../../../src/engine/index.ts';
 import { evaluateDiff, type AssertionSpec } from '../../../src/evaluation/index.ts';
-import { buildDiffView, changedRowIds, ignoredFieldsOf, noJudgement } from '../../../src/ui/stores/diffModel.ts';
+import { buildDiffView, changedRowIds, groupByService, ignoredFieldsOf, noJudgement } from '../../../src/ui/stores/diffModel.ts';
 import { toVerdictView } from '../../../src/ui/stores/verdictView.ts';
 import { tables } from './fixtures.ts';
 
@@ -110,5 +110,39 @@ describe('ignored fields', () => {
       ['topic_text', true],
       ['updated_at', true],
     ]);
+  });
+});
+
+describe('a diff across services', () => {
+  const twoTables = [
+    { service: 'slack', name: 'messages', primaryKey: ['message_id'], columns: ['message_id', 'message_text'], rows: 0 },
+    { service: 'box', name: 'box_files', primaryKey: ['id'], columns: ['id', 'name'], rows: 0 },
+    { service: 'box', name: 'box_folders', primaryKey: ['id'], columns: ['id', 'name'], rows: 0 },
+    { service: 'mail', name: 'messages', primaryKey: ['message_id'], columns: ['message_id', 'body'], rows: 0 },
+  ];
+  const multi: Diff = {
+    inserts: [
+      { __table__: 'messages', __service__: 'mail', message_id: 'm1', body: 'hi' },
+      { __table__: 'box_folders', __service__: 'box', id: '2', name: 'Plans' },
+      { __table__: 'messages', __service__: 'slack', message_id: '1.0', message_text: 'Plans folder is up' },
+    ],
+    updates: [{ __table__: 'box_files', __service__: 'box', before: { id: '3', name: 'a' }, after: { id: '3', name: 'b' } }],
+    deletes: [],
+  };
+
+  it('groups the tables by service, in the environment’s order of services, with each service’s counts', () => {
+    const meta = twoTables as unknown as Parameters<typeof buildDiffView>[1];
+    const views = buildDiffView(multi, meta, noJudgement, { showAllFields: false, onlyUnexplained: false });
+    const services = groupByService(views, ['slack', 'box', 'calendar', 'linear', 'mail']);
+    expect(services.map((s) => [s.service, s.tables.map((t) => t.table), s.counts])).toEqual([
+      ['slack', ['messages'], { insert: 1, update: 0, delete: 0 }],
+      ['box', ['box_files', 'box_folders'], { insert: 1, update: 1, delete: 0 }],
+      ['mail', ['messages'], { insert: 1, update: 0, delete: 0 }],
+    ]);
+  });
+
+  it('keeps a one-service diff as one group', () => {
+    const views = buildDiffView(diff, tables, noJudgement, { showAllFields: false, onlyUnexplained: false });
+    expect(groupByService(views).map((s) => [s.service, s.tables.length])).toEqual([['', 2]]);
   });
 });

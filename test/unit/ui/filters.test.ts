@@ -25,6 +25,15 @@ describe('scenario filters', () => {
     expect(ids({ ...emptyFilters, facets: { difficulty: ['easy'] } })).toEqual(['post']);
   });
 
+  it('filters on the number of services a scenario spans', () => {
+    const cross = [...entries, ...loadedSuite('c', [scenario('handover', { title: 'Hand over', services: ['slack', 'box', 'linear'] })]).entries];
+    expect(filterEntries(cross, { ...emptyFilters, facets: { span: ['3 services'] } }).map((e) => e.scenario.id)).toEqual(['handover']);
+    expect(facetOptions(cross, emptyFilters).span).toEqual([
+      { value: '1 service', count: 3 },
+      { value: '3 services', count: 1 },
+    ]);
+  });
+
   it('filters on a horizon range and leaves out scenarios without a horizon', () => {
     expect(ids({ ...emptyFilters, horizon: { min: 3, max: null } })).toEqual(['topic', 'archive']);
     expect(ids({ ...emptyFilters, horizon: { min: null, max: 4 } })).toEqual(['post', 'topic']);

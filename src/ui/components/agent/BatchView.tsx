@@ -70,6 +70,7 @@ export function BatchView() {
           <h4>{batch.name}</h4>
           <ResultsTable records={withHumans} by="model" prices={prices} />
           <ResultsTable records={records} by="service" prices={prices} />
+          {new Set(records.map((r) => r.scenario.services.length)).size > 1 && <ResultsTable records={records} by="span" prices={prices} />}
           <ResultsTable records={records} by="category" prices={prices} />
           <ResultsCharts records={records} prices={prices} />
         </>

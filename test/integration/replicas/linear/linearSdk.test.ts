@@ -79,6 +79,14 @@ describe('@linear/sdk against difflab serve', () => {
     await expect(client.issue('PAY-9999')).rejects.toMatchObject({ type: 'InvalidInput', message: expect.stringContaining('Could not find referenced Issue') });
   });
 
+  it('reports a part of Linear the replica does not serve as the SDK\'s FeatureNotAccessible error', async () => {
+    await expect(client.projects()).rejects.toMatchObject({ type: 'FeatureNotAccessible', message: expect.stringContaining('Query.projects') });
+    // A served type's unserved connections read empty through the SDK's own documents.
+    const issue = await client.issue('CORE-1');
+    expect((await issue.attachments()).nodes).toEqual([]);
+    expect(await issue.project).toBeUndefined();
+  });
+
   it("keeps every query the SDK sent above within Linear's complexity limit of 10,000", () => {
     expect(complexities.length).toBeGreaterThanOrEqual(15);
     expect(Math.max(...complexities)).toBeLessThanOrEqual(10_000);

@@ -29,8 +29,8 @@ describe('reading what recorded runs sent', () => {
 
 const present = existsSync(defaultResultsDir) && existsSync(publishedSchemaPath);
 
-describe.skipIf(!present)("the GraphQL documents of Agent-Diff's recorded Linear runs", () => {
-  const finding = present ? measure(defaultResultsDir, buildSchema(readFileSync(publishedSchemaPath, 'utf8'))) : null;
+describe.skipIf(!present)("the GraphQL documents of Agent-Diff's recorded Linear runs", async () => {
+  const finding = present ? await measure(defaultResultsDir, buildSchema(readFileSync(publishedSchemaPath, 'utf8'))) : null;
 
   it('are all found: 108 runs, 394 tool calls, hundreds of distinct documents', () => {
     expect(finding!.runs).toBe(108);
@@ -38,14 +38,13 @@ describe.skipIf(!present)("the GraphQL documents of Agent-Diff's recorded Linear
     expect(finding!.documents).toBeGreaterThan(400);
   });
 
-  it("one that Linear's published schema accepts is refused by the replica: a team's projects, which it does not serve", () => {
-    // (Linear would refuse that document too, as too complex: 50 projects × 50 issues × 5 comments, 32,301 points.)
-    expect(finding!.replicaMisses).toEqual({ 'Cannot query field "projects" on type "Team".': 1 });
+  it("none that Linear's published schema accepts is refused by the replica, and none asks for a root field it does not serve", () => {
+    expect(finding!.replicaMisses).toEqual({});
+    expect(finding!.unservedRootFields).toEqual({});
   });
 
-  it('none that the replica accepts is over the complexity limit', () => {
-    expect(finding!.overComplexityLimit).toEqual([]);
-    expect(finding!.maxComplexity).toBeGreaterThan(1000);
-    expect(finding!.maxComplexity).toBeLessThan(10_000);
+  it('one is over the complexity limit, and Linear refuses it too: a team\'s projects, 50 × 50 issues × 5 comments', () => {
+    expect(finding!.overComplexityLimit.map((d) => Math.round(d.complexity))).toEqual([32301]);
+    expect(finding!.overComplexityLimit[0].text).toMatch(/projects/);
   });
 });

@@ -5,8 +5,9 @@ import { linearSchema } from '../../../../src/replicas/linear/executor.ts';
 import { larkspurSeed, OPS_AGENT } from '../../../helpers/larkspurSeed.ts';
 import { withLinearEnvironment } from '../../../helpers/linearEnvironment.ts';
 
+const schema = await linearSchema();
 const figure = (query: string, variables?: Record<string, unknown>, operationName?: string) =>
-  queryComplexity(linearSchema(), parse(query), variables, operationName);
+  queryComplexity(schema, parse(query), variables, operationName);
 
 describe("Linear's complexity figure: 0.1 a property, 1 an object, connections times first (default 50)", () => {
   it('counts properties and objects', () => {

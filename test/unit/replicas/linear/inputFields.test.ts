@@ -5,9 +5,10 @@ import { INPUT_FIELDS, MUTATION_ARGUMENTS } from '../../../../src/replicas/linea
 import { larkspurSeed, OPS_AGENT } from '../../../helpers/larkspurSeed.ts';
 import { withLinearEnvironment } from '../../../helpers/linearEnvironment.ts';
 
-describe('every input field and argument of the implemented mutations is accounted for', () => {
-  const schema = linearSchema();
-  const mutations = Object.values(schema.getMutationType()!.getFields());
+describe('every input field and argument of the implemented mutations is accounted for', async () => {
+  const schema = await linearSchema();
+  // The implemented mutations are the ones with a resolver; the rest of Linear's answer "feature not accessible".
+  const mutations = Object.values(schema.getMutationType()!.getFields()).filter((m) => m.resolve);
 
   it('each input type a mutation takes lists exactly its fields as stored, handled or ignored', () => {
     const inputs = new Set(mutations.flatMap((m) => m.args.map((a) => getNamedType(a.type)).filter(isInputObjectType).map((t) => t.name)));

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { OPERATION_DOCS } from '../../../../src/replicas/linear/docs.ts';
 import { larkspurSeed, OPS_AGENT } from '../../../helpers/larkspurSeed.ts';
 import { withLinearEnvironment } from '../../../helpers/linearEnvironment.ts';
 
@@ -76,6 +77,10 @@ describe('transport and errors', () => {
     const docs = await t.gql('{ __schema { queryType { fields { name description } } mutationType { fields { name description } } } }');
     const all = [...docs.body.data.__schema.queryType.fields, ...docs.body.data.__schema.mutationType.fields];
     expect(all.filter((f: any) => !f.description).map((f: any) => f.name)).toEqual([]);
+    // Linear's other root fields are there too, each saying that the replica does not serve it.
+    const notServed = all.filter((f: any) => /^Not served by this replica/.test(f.description)).map((f: any) => f.name);
+    expect(notServed).toEqual(expect.arrayContaining(['projects', 'projectCreate', 'attachments', 'initiatives']));
+    expect(all.length - notServed.length).toBe(Object.keys(OPERATION_DOCS).length);
   });
 });
 

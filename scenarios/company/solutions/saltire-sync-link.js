@@ -1,0 +1,41 @@
+// Link the Saltire sync notes in this Thursday's occurrence of the Saltire weekly sync (that occurrence only).
+
+const HEADERS = { Authorization: 'Bearer difflab-token', 'Content-Type': 'application/json; charset=utf-8' };
+async function call(url, init = {}) {
+  const r = await fetch(url, { ...init, headers: { ...HEADERS, ...(init.headers ?? {}) } });
+  const text = await r.text();
+  if (!r.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${r.status}: ${text.slice(0, 300)}`);
+  return text ? JSON.parse(text) : null;
+}
+const box = (method, path, body) => call(`https://api.box.com/2.0/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+/** The one item called `name` (a file or folder) whose path contains `under`, by search. */
+async function boxFind(name, type, under = '') {
+  const j = await box('GET', `search?${new URLSearchParams({ query: `"${name}"`, type, limit: '50', fields: 'name,path_collection,parent,shared_link,type' })}`);
+  const hits = j.entries.filter((e) => e.name === name && e.path_collection.entries.map((p) => p.name).join('/').includes(under));
+  if (hits.length !== 1) throw new Error(`box: ${hits.length} items called "${name}" under "${under}"`);
+  return hits[0];
+}
+/** The file's shared link, creating one with company access if it has none. */
+async function boxShare(item) {
+  if (item.shared_link) return item.shared_link.url;
+  const j = await box('PUT', `${item.type}s/${item.id}?fields=shared_link`, { shared_link: { access: 'company' } });
+  return j.shared_link.url;
+}
+const gcal = (method, path, body) => call(`https://www.googleapis.com/calendar/v3/${path}`, { method, ...(body ? { body: JSON.stringify(body) } : {}) });
+async function calendarNamed(summary) {
+  const j = await gcal('GET', 'users/me/calendarList');
+  const found = j.items.find((c) => c.summary === summary);
+  if (!found) throw new Error(`no calendar "${summary}" in my calendar list`);
+  return found;
+}
+async function eventsBetween(calendarId, timeMin, timeMax, q) {
+  const params = new URLSearchParams({ timeMin, timeMax, singleEvents: 'true', orderBy: 'startTime', maxResults: '250', ...(q ? { q } : {}) });
+  return (await gcal('GET', `calendars/${encodeURIComponent(calendarId)}/events?${params}`)).items;
+}
+
+const notes = await boxFind('Weekly sync notes.md', 'file', 'Saltire Shipping');
+const link = await boxShare(notes);
+const customers = await calendarNamed('Customer Meetings');
+const [thursday] = await eventsBetween(customers.id, '2026-03-12T00:00:00Z', '2026-03-13T00:00:00Z', 'Saltire weekly sync');
+await gcal('PATCH', `calendars/${encodeURIComponent(customers.id)}/events/${thursday.id}`, { description: `Notes: ${link}` });
+console.log(`Linked the notes in ${thursday.id}`);
