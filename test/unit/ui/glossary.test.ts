@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { glossary, glossaryEntry, termDescriptionId } from '../../../src/ui/glossary/glossary.ts';
 import { facetTerm, scenarioChips, valueTerm } from '../../../src/ui/glossary/scenarioChips.ts';
 import { loadProjectCatalog } from '../../../src/ui/projectCatalog.ts';
+import { failureLabels } from '../../../src/agent/failures.ts';
 import { emptyFilters, facetOptions, type FacetName } from '../../../src/ui/stores/filters.ts';
 
 const uiRoot = join(import.meta.dirname, '../../../src/ui');
@@ -81,6 +82,15 @@ describe('the glossary', () => {
         expect(valueTerm(facetTerm[facet], o.value), `${facet}=${o.value}`).toBe(`${facetTerm[facet]}:${o.value}`);
       }
     }
+  });
+
+  it('explains each failure class the results show, under the name they show it by', () => {
+    for (const [k, label] of Object.entries(failureLabels)) {
+      const e = glossaryEntry(`failure:${k}`);
+      expect(e, k).toBeDefined();
+      expect(label.startsWith(e!.term), `${k}: “${label}” / “${e!.term}”`).toBe(true);
+    }
+    expect(Object.keys(glossary).filter((id) => id.startsWith('failure:')).length).toBe(Object.keys(failureLabels).length);
   });
 
   it('names the element that holds each description with a valid, distinct id', () => {
