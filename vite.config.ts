@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pyodideAssets } from './scripts/vitePyodide.ts';
@@ -10,9 +11,18 @@ export default defineConfig({
     // The workbench worker starts the sandbox's workers itself; nested module workers need the 'es' format.
     format: 'es',
   },
+  server: {
+    // Transformed while the server starts, not when the first page asks: the page's entry and the workbench worker
+    // (PGlite, the replicas, the sandbox host), so a fresh browser on a restarted dev server is ready sooner.
+    warmup: { clientFiles: ['./src/ui/main.tsx', './src/ui/workbench/workbenchWorker.ts'] },
+  },
   optimizeDeps: {
     // PGlite finds its .wasm and .data next to its own module; pre-bundling moves the module and breaks that.
     exclude: ['@electric-sql/pglite', 'pyodide'],
+    // Monaco's modules, pre-bundled for the dev server (one request instead of ~190): they load lazily, so the
+    // dependency scan of index.html does not find them. Read from the editor's own imports, so the two never differ
+    // (a module left out would load unbundled beside the bundle: two copies of Monaco's services).
+    include: monacoImports(),
   },
   build: {
     target: 'es2022',
@@ -20,3 +30,12 @@ export default defineConfig({
     chunkSizeWarningLimit: 4096,
   },
 });
+
+/** The `monaco-editor/…` modules src/ui/editor/ imports (workers, imported with `?worker`, are built apart). */
+function monacoImports(): string[] {
+  const dir = new URL('./src/ui/editor/', import.meta.url);
+  const found = readdirSync(dir)
+    .filter((f) => /\.tsx?$/.test(f))
+    .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/(?:from|import)\s+'(monaco-editor\/[^'?]+)'/g)].map((m) => m[1]));
+  return [...new Set(found)];
+}

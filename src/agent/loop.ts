@@ -8,7 +8,7 @@ import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { parseReactReply, reactFormatProblem, reactObservation, reactPrompt, REACT_MAX_ITERATIONS, REACT_TIME_LIMIT_MS } from './react.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
 import { actionKindOf, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
-import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ToolCall } from './types.ts';
+import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ToolCall } from './types.ts';
 import { codeArgument } from './codeTools.ts';
 import { agentTools, isCodeTool, toolModeTools, type AgentWorld, type FinalState, type ModeTool, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
@@ -97,6 +97,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   const usage = { inputTokens: 0, outputTokens: 0 };
   let endReason: EndReason = 'max_iterations';
   let error: string | null = null;
+  let errorKind: ProviderErrorKind | undefined;
+  const keptSteps = steps.length;
   let answer: string | null = null;
   /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
   let printedAnswer: string | null = null;
@@ -132,6 +134,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       else {
         endReason = 'error';
         error = pe.message;
+        errorKind = pe.kind;
       }
       break;
     }
@@ -228,6 +231,9 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     steps,
     endReason,
     error,
+    ...(errorKind ? { errorKind } : {}),
+    // The model never answered (unreachable, key or model refused): the run is not a failure of the model.
+    ...(endReason === 'error' && steps.length === keptSteps ? { notRun: true as const } : {}),
     answer,
     verdict: final.verdict,
     ...(final.grade ? { grade: final.grade } : {}),

@@ -7,7 +7,7 @@ import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
 import type { ToolSet } from './codeTools.ts';
 import type { DocsCondition } from './docs.ts';
 import type { AgentMode } from './prompts.ts';
-import type { ProviderProtocol, ToolCall, Usage } from './types.ts';
+import type { ProviderErrorKind, ProviderProtocol, ToolCall, Usage } from './types.ts';
 
 /** The version tag of an agent run record; readers refuse other major versions. */
 export const RUN_FORMAT = 'difflab-agent-run/1';
@@ -139,6 +139,13 @@ export interface AgentRunRecord {
   endReason: EndReason;
   /** Why the run errored (provider failure…), for people. */
   error: string | null;
+  /** The provider failure's kind (`cors`, `auth`, `model`, `unreachable`…), when a provider failed. */
+  errorKind?: ProviderErrorKind;
+  /**
+   * Set when the model never answered: the provider could not be reached or refused the key or the model before the
+   * first reply. Such a run is *not run*, not failed: nothing the model did was judged.
+   */
+  notRun?: true;
   answer: string | null;
   /** The final evaluation and diff (after the final answer was applied to the answer checks). */
   verdict: Verdict;

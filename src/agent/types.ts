@@ -63,7 +63,12 @@ export interface ProviderConfig {
   timeoutMs?: number;
 }
 
-export type ProviderErrorKind = 'auth' | 'rate_limit' | 'network' | 'bad_request' | 'server' | 'aborted' | 'other';
+/**
+ * - auth: the key was refused; model: the provider does not serve the model named; rate_limit; bad_request; server
+ * - cors: the server answered without CORS headers (a page cannot read it); unreachable: nothing answered (closed
+ *   port, unknown host); offline: the device has no network; network: a connection that failed or dropped otherwise
+ */
+export type ProviderErrorKind = 'auth' | 'model' | 'rate_limit' | 'network' | 'cors' | 'unreachable' | 'offline' | 'bad_request' | 'server' | 'aborted' | 'other';
 
 /** A provider failure with a message fit to show a person; the key never appears in it. */
 export class ProviderError extends Error {

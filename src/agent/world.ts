@@ -109,13 +109,13 @@ export function sessionWorld(session: Session): AgentWorld {
         toolResult: result,
         stepDiff,
         runDiff,
-        verdict: await session.evaluate(runDiff),
+        verdict: await session.judge(runDiff),
       };
     },
     async finish(answer, trace) {
       if (answer !== null) session.answer = answer;
       const runDiff = await env.diff('run');
-      const verdict = await session.evaluate(runDiff);
+      const verdict = await session.judge(runDiff);
       return { runDiff, verdict, grade: await session.grade(verdict, runDiff, trace) };
     },
   };

@@ -32,7 +32,7 @@ export const benchSpec = {
     seed: { type: 'string', valueName: 'name', description: 'the Slack seed to use', defaultText: 'the first of scenarios/slack/seeds/' },
     parts: { type: 'string', valueName: 'list', description: 'which figures: core and the capability parts, comma-separated', defaultText: 'all' },
   },
-  notes: 'Figures: (1) fresh environment, (2) one Slack request through sandbox, shim, router, handler and PGlite, (3) diff + evaluation after 10 writes on the seed and on the seed ×100, (4) evaluate --batch cases/s, (5) page load in Chromium when dist/ and /usr/bin/chromium exist.',
+  notes: 'Figures: (1) fresh environment, (2) one Slack request through sandbox, shim, router, handler and PGlite, (3) diff + evaluation after 10 writes on the seed and on the seed ×100, (4) evaluate --batch cases/s, (5) page load in Chromium when dist/ and /usr/bin/chromium exist, (6) the dev server\'s second start to a ready page.',
 } as const satisfies CommandSpec;
 
 const SCALE = 100;
@@ -125,6 +125,8 @@ async function benchCore(flags: Flags, log: (line: string) => void): Promise<{ r
 
     log('(5) page load…');
     const pageLoad = pageLoadFigure();
+    log('(6) dev server, second start…');
+    const devStart = e2eFigure('devStart.mjs', { needsDist: false, timeoutMs: 600_000 });
 
     const result: Result = {
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: `${process.platform}-${process.arch}` },
@@ -140,6 +142,7 @@ async function benchCore(flags: Flags, log: (line: string) => void): Promise<{ r
       },
       evaluateBatch: batch,
       pageLoad,
+      devStart,
     };
     return { result, ok: result.diffEvaluate.ratio < 1.5 };
   } finally {
@@ -367,13 +370,18 @@ function countRows(diff: unknown): number {
   return (d?.inserts?.length ?? 0) + (d?.updates?.length ?? 0) + (d?.deletes?.length ?? 0);
 }
 
-/** Hook for the Chromium page-load figure: a colleague's test/e2e/pageLoad.mjs prints it as JSON. */
+/** The Chromium page-load figure of the production build: test/e2e/pageLoad.mjs prints it as JSON. */
 function pageLoadFigure(): Record<string, unknown> {
-  const script = join(repoRoot, 'test', 'e2e', 'pageLoad.mjs');
-  if (!isDirectory(join(repoRoot, 'dist'))) return { skipped: 'no dist/ (run npm run build)' };
+  return e2eFigure('pageLoad.mjs', { needsDist: true, timeoutMs: 180_000 });
+}
+
+/** A figure an end-to-end script of test/e2e/ measures in Chromium and prints as its last line, JSON. */
+function e2eFigure(name: string, options: { needsDist: boolean; timeoutMs: number }): Record<string, unknown> {
+  const script = join(repoRoot, 'test', 'e2e', name);
+  if (options.needsDist && !isDirectory(join(repoRoot, 'dist'))) return { skipped: 'no dist/ (run npm run build)' };
   if (!isFile('/usr/bin/chromium')) return { skipped: 'no /usr/bin/chromium' };
-  if (!isFile(script)) return { skipped: 'no test/e2e/pageLoad.mjs yet' };
-  const child = spawnSync(process.execPath, [script, '--json'], { encoding: 'utf8', timeout: 180_000, cwd: repoRoot });
+  if (!isFile(script)) return { skipped: `no test/e2e/${name}` };
+  const child = spawnSync(process.execPath, [script, '--json'], { encoding: 'utf8', timeout: options.timeoutMs, cwd: repoRoot });
   const last = child.stdout?.trim().split('\n').at(-1) ?? '';
   try {
     return child.status === 0 ? (JSON.parse(last) as Record<string, unknown>) : { error: `exit ${child.status}: ${child.stderr?.slice(0, 500)}` };
@@ -394,6 +402,7 @@ type Result = {
   diffEvaluate: { writes: number; small: Stats & { rows: number }; large: Stats & { rows: number; templateLoadMs: number }; ratio: number };
   evaluateBatch: { cases: number; inProcessPerSec: number; cliPerSec: number; cliMs: number; cliStartupMs: number; cliPerSecAfterStartup: number };
   pageLoad: Record<string, unknown>;
+  devStart: Record<string, unknown>;
 };
 
 function table(r: Result): string {
@@ -424,10 +433,17 @@ function table(r: Result): string {
     ...(typeof r.pageLoad.companyOpenMs === 'number'
       ? [['(5) company scenario: click → environment ready', `${r.pageLoad.companyOpenMs} ms`, 'target < 3000 ms (its seed is loaded on demand)'] as [string, string, string]]
       : []),
+    ['(6) dev server, second start (Chromium)', pageText(r.devStart), devStartText(r.devStart)],
   ];
   const w0 = Math.max(...rows.map((x) => x[0].length));
   const w1 = Math.max(...rows.map((x) => x[1].length));
   return rows.map(([a, b, c]) => `${a.padEnd(w0)}  ${b.padEnd(w1)}  ${c}`.trimEnd()).join('\n');
+}
+
+/** The parts of the dev server's second start: the data-directory check, Vite's start, the page to ready. */
+function devStartText(p: Record<string, unknown>): string {
+  const s = p.second as { pgdataMs?: number; serverMs?: number; pageReadyMs?: number; totalMs?: number } | undefined;
+  return s ? `from \`npm run dev\`: ${s.totalMs} ms (data directory check ${s.pgdataMs} ms, Vite ${s.serverMs} ms, page to ready ${s.pageReadyMs} ms)` : '';
 }
 
 function pageText(p: Record<string, unknown>): string {

@@ -12,6 +12,12 @@ export interface BenchPart {
 
 export const benchParts: BenchPart[] = [
   {
+    name: 'serve',
+    title:
+      'serve: initEnv per template copied on demand and from the pool (target median < 20 ms, < 50 ms multi-service), issue 20\'s requests at rest and while the pool refills (target ≤ half Agent-Diff\'s median)',
+    run: async () => (await import('./benchServe.ts')).benchServe(),
+  },
+  {
     name: 'box',
     title: 'Box: search over 20,000 files (target median < 10 ms), folder items page of 100 (target < 5 ms)',
     run: async () => (await import('./benchBox.ts')).benchBox(),

@@ -12,11 +12,17 @@ export interface PrewarmedFactory {
 
 /**
  * Node's worker factory with a booted spare of each language in use (src/sandbox/spareWorkers.ts, the mechanism the
- * page shares): `run` boots one while PGlite starts, `selftest` and `replay` the next while one script runs. A Node
- * worker's heap is sized by the limits, so a spare is handed out only for the limits it was started with.
+ * page shares): `run` boots one while PGlite starts, `selftest`, `replay` and an agent run the next while one script
+ * runs. A worker depends on its memory limit only (Node sizes its heap by it; see WorkerFactory), so a spare serves
+ * any script of its language and memory limit — a ReAct action's time limit, which shrinks from step to step, does
+ * not matter.
  */
 export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
-  const spares = spareWorkers<SandboxLimits, WorkerLike>((language, limits) => factory(limits, language), (worker) => worker.terminate());
+  const spares = spareWorkers<SandboxLimits, WorkerLike>(
+    (language, limits) => factory(limits, language),
+    (worker) => worker.terminate(),
+    (limits) => String(limits.memoryBytes),
+  );
   return {
     createWorker: (limits, language = 'javascript') => spares.take(language, limits),
     warm: (limits, language = 'javascript') => spares.warm(language, limits),

@@ -22,7 +22,9 @@ export const runSpec = {
   },
   notes: [
     'Prints one JSON object: {test_id, passed, agent_diff_passed, score: {passed, total, percent}, failures,',
-    'unexplained, diff: {inserts, updates, deletes}, console, error}. Exits 0 whether the test passes or fails,',
+    'unexplained, diff: {inserts, updates, deletes}, console, error, failed_assertions}. Each failed assertion',
+    'comes with its nearest rows (at most 3: rows of its table in its part of the diff, else rows the script touched,',
+    'then seed rows), each check with the expected and the actual value. Exits 0 whether the test passes or fails,',
     'and 2 for bad input.',
   ].join('\n'),
 } as const satisfies CommandSpec;

@@ -1,3 +1,4 @@
+import { describeAssertion, type NearestRows } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { Session, StepResult, Workbench } from '../session/index.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
@@ -15,6 +16,16 @@ export interface RunOutcome {
   console: { level: string; text: string }[];
   /** Why the script did not finish (uncaught error, limit), or null. */
   error: string | null;
+  /** Each failed assertion read out, with the rows that came nearest and each of their checks, expected beside actual. */
+  failed_assertions: FailedAssertion[];
+}
+
+export interface FailedAssertion {
+  index: number;
+  /** The author's description, or a reading of the assertion. */
+  assertion: string;
+  reason: string;
+  nearest: NearestRows | null;
 }
 
 /** Runs a script in a fresh environment of the scenario's seed, then disposes of the environment. */
@@ -61,5 +72,11 @@ export async function runInSession(
     diff: step.runDiff,
     console: step.script.console,
     error: step.script.ok ? null : (step.script.error ?? step.script.reason ?? 'the script failed'),
+    failed_assertions: v.assertions.filter((a) => !a.passed).map((a) => ({
+      index: a.index,
+      assertion: a.assertion?.description ?? (a.assertion ? describeAssertion(a.assertion) : `assertions[${a.index}]`),
+      reason: a.reason,
+      nearest: a.nearest ?? null,
+    })),
   };
 }

@@ -13,9 +13,12 @@ import { PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
+/** Ready environments per template: two cover an SDK flow's initEnv right after another's delete. */
+export const DEFAULT_POOL_SIZE = 2;
+
 export const serveSpec = {
   name: 'serve',
-  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--default-seed <name>] [--user <id|email|service=id,…>]',
+  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--default-seed <name>] [--user <id|email|service=id,…>] [--pool 2]',
   flags: {
     port: { type: 'number', valueName: 'port', description: 'port to listen on (0 picks a free one)', defaultText: '8787' },
     host: { type: 'string', valueName: 'host', description: 'interface to listen on', defaultText: '127.0.0.1' },
@@ -33,6 +36,12 @@ export const serveSpec = {
       valueName: 'who',
       description: 'who the --default-seed environment acts as: an id, an e-mail address (found in every service), or service=id pairs (slack=U01,box=1001)',
       defaultText: 'the acting user of the first suite test of that seed',
+    },
+    pool: {
+      type: 'number',
+      valueName: 'n',
+      description: 'environments kept ready per template in use, copied between requests (0 copies each one on demand)',
+      defaultText: String(DEFAULT_POOL_SIZE),
     },
   },
   notes: [
@@ -63,6 +72,8 @@ export interface StartOptions {
   /** An id, an e-mail address, or `service=id` pairs separated by commas. */
   defaultUser?: string;
   workbench?: Workbench;
+  /** Ready environments kept per template in use (see EnvironmentPool); absent leaves the engine's setting. */
+  poolSize?: number;
 }
 
 /** Starts the server; `serve` runs it until SIGINT, tests start it on port 0. */
@@ -70,6 +81,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const { openWorkbench } = await import('./nodeEngine.ts');
   installNodePatternWorker();
   const workbench = options.workbench ?? (await openWorkbench(options.seedsDir));
+  if (options.poolSize !== undefined) workbench.engine.pool.size = options.poolSize;
   const suites = options.suites ?? [];
   const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
   const defaultEnvs = await createDefaultEnvs(platform, workbench.router.replicas, suites, options);
@@ -478,7 +490,17 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const dir = seedsDir(flags.seeds);
   const suites = [...projectSuiteFiles(), ...(flags.suite ?? [])].map((f) => loadSuiteFile(f).suite);
   if (flags['default-seed'] && flags.seed) throw new CliError('give --default-seed or --seed, not both');
-  const server = await startServer({ port, host: flags.host, seedsDir: dir, suites, defaultSeed: flags['default-seed'] ?? flags.seed, defaultUser: flags.user });
+  const poolSize = flags.pool ?? DEFAULT_POOL_SIZE;
+  if (!Number.isInteger(poolSize) || poolSize < 0 || poolSize > 16) throw new CliError(`--pool must be an integer 0–16, got ${poolSize}`);
+  const server = await startServer({
+    port,
+    host: flags.host,
+    seedsDir: dir,
+    suites,
+    defaultSeed: flags['default-seed'] ?? flags.seed,
+    defaultUser: flags.user,
+    poolSize,
+  });
 
   const p = server.platform;
   const lines = [

@@ -1,9 +1,11 @@
 import { PGlite } from '@electric-sql/pglite';
+import { copyStatements, readCopyPlan, type CopyPlan } from './copyPlan.ts';
 import { Environment } from './environment.ts';
+import { EnvironmentPool } from './pool.ts';
 import { mergeSchemaInfo, readSchemaInfo } from './schemaInfo.ts';
 import { splitSeed } from './seed.ts';
-import { META_SCHEMA, ident, serviceSchema, templateSchema } from './sqlNames.ts';
-import { EngineError, type ActingUsers, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
+import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, serviceSchema, templateSchema } from './sqlNames.ts';
+import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
 import { hashString } from './clock.ts';
 
 export interface EngineOptions {
@@ -12,6 +14,8 @@ export interface EngineOptions {
   loadDataDir?: Blob;
   /** An already open PGlite (tests share one). */
   pglite?: PGlite;
+  /** Ready environments kept per template in use (see EnvironmentPool); default none. */
+  poolSize?: number;
 }
 
 export interface Template {
@@ -25,6 +29,9 @@ export interface Template {
 
 const PGLITE_START = ['-c', 'shared_buffers=16MB'];
 
+/** A table of at most this many rows may be scanned by `templateRows`; a bigger one only through an index. */
+export const SCAN_LIMIT = 2_000;
+
 /**
  * One PGlite per page or process. Templates are schemas loaded once from a seed; environments are schema copies
  * with a change journal. Creating PGlite costs seconds, creating an environment tens of milliseconds.
@@ -35,8 +42,22 @@ export class Engine {
   private readonly serviceInfo = new Map<string, SchemaInfo>();
   private envCounter = 0;
   private readonly runId = Math.floor(Math.random() * 36 ** 4).toString(36);
+  private readonly copyPlans = new Map<Template, Promise<CopyPlan>>();
+  /** Requests (environment transactions) running or waiting for the database. */
+  private activeTransactions = 0;
+  /** Environments copied ahead of need; off (size 0) unless a shell turns it on. */
+  readonly pool: EnvironmentPool;
 
-  private constructor(readonly db: PGlite) {}
+  private constructor(readonly db: PGlite) {
+    this.pool = new EnvironmentPool({
+      currentTemplate: (name) => this.templates.get(name),
+      newEnvironmentId: () => this.newEnvironmentId(),
+      copyGroups: (template, id) => this.copyGroups(template, id),
+      exec: async (sql) => void (await this.db.exec(sql)),
+      drop: (template, id) => this.dropEnvironmentSchemas(template.services, id),
+      busy: () => this.activeTransactions > 0,
+    });
+  }
 
   static async create(options: EngineOptions): Promise<Engine> {
     const db =
@@ -47,6 +68,7 @@ export class Engine {
       } as ConstructorParameters<typeof PGlite>[0]));
     const engine = new Engine(db);
     for (const s of options.services) engine.services.set(s.name, s);
+    if (options.poolSize) engine.pool.size = options.poolSize;
     try {
       await engine.installServices();
       await engine.readTemplates();
@@ -63,16 +85,25 @@ export class Engine {
       CREATE SEQUENCE IF NOT EXISTS ${META_SCHEMA}.journal_seq AS integer;
       CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.services (name text PRIMARY KEY, schema_hash text NOT NULL);
       CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.templates (name text PRIMARY KEY, services text[] NOT NULL,
-        seed_hash text NOT NULL, schema_hash text NOT NULL);`);
+        seed_hash text NOT NULL, schema_hash text NOT NULL);
+      ALTER TABLE ${META_SCHEMA}.services ADD COLUMN IF NOT EXISTS info jsonb;
+      ALTER TABLE ${META_SCHEMA}.templates ADD COLUMN IF NOT EXISTS row_counts jsonb;`);
+    // What the catalog says of each service's tables is kept beside its schema's hash: reading it again from
+    // information_schema costs more than the rest of a start from a data directory.
     const installed = new Map(
-      (await this.db.query<{ name: string; schema_hash: string }>(`SELECT * FROM ${META_SCHEMA}.services`)).rows.map(
-        (r) => [r.name, r.schema_hash],
+      (await this.db.query<{ name: string; schema_hash: string; info: SchemaInfo | null }>(`SELECT name, schema_hash, info FROM ${META_SCHEMA}.services`)).rows.map(
+        (r) => [r.name, r],
       ),
     );
     for (const s of this.services.values()) {
       const hash = String(hashString(s.schemaSql));
       const schema = serviceSchema(s.name);
-      if (installed.get(s.name) !== hash) {
+      const known = installed.get(s.name);
+      if (known?.schema_hash === hash && known.info) {
+        this.serviceInfo.set(s.name, known.info);
+        continue;
+      }
+      if (known?.schema_hash !== hash) {
         // The schema changed since the data directory was built: drop it and every template built on it.
         const stale = await this.db.query<{ name: string }>(
           `SELECT name FROM ${META_SCHEMA}.templates WHERE $1 = ANY(services)`,
@@ -90,13 +121,14 @@ export class Engine {
       for (const t of info.tables) {
         if (t.primaryKey.length === 0) throw new EngineError(`table ${s.name}.${t.name} has no primary key`);
       }
+      await this.db.query(`UPDATE ${META_SCHEMA}.services SET info = $2 WHERE name = $1`, [s.name, JSON.stringify(info)]);
       this.serviceInfo.set(s.name, info);
     }
   }
 
   private async readTemplates(): Promise<void> {
-    const rows = await this.db.query<{ name: string; services: string[] }>(
-      `SELECT name, services FROM ${META_SCHEMA}.templates`,
+    const rows = await this.db.query<{ name: string; services: string[]; row_counts: Record<string, number> | null }>(
+      `SELECT name, services, row_counts FROM ${META_SCHEMA}.templates`,
     );
     const schemas = new Set((await this.db.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace`)).rows.map((r) => r.nspname));
     for (const r of rows.rows) {
@@ -106,22 +138,24 @@ export class Engine {
         await this.dropTemplate(r.name);
         continue;
       }
-      this.templates.set(r.name, await this.describeTemplate(r.name, r.services));
+      this.templates.set(r.name, await this.describeTemplate(r.name, r.services, r.row_counts));
     }
   }
 
-  private async describeTemplate(name: string, services: string[]): Promise<Template> {
+  /** A template's schema info and row counts (counted once, when the seed is loaded, and kept in the meta schema). */
+  private async describeTemplate(name: string, services: string[], known: Record<string, number> | null = null): Promise<Template> {
+    const infos = services.map((svc) => this.serviceInfo.get(svc)!);
+    if (known) return { name, services, schemaInfo: mergeSchemaInfo(infos), rowCounts: known };
     const rowCounts: Record<string, number> = {};
-    const infos: SchemaInfo[] = [];
     for (const svc of services) {
       const info = this.serviceInfo.get(svc)!;
-      infos.push(info);
       const schema = templateSchema(name, svc);
       const counts = info.tables.map((t) => `SELECT '${svc}.${t.name}' AS k, count(*)::int AS n FROM ${ident(schema)}.${ident(t.name)}`);
       if (counts.length) {
         for (const r of (await this.db.query<{ k: string; n: number }>(counts.join(' UNION ALL '))).rows) rowCounts[r.k] = r.n;
       }
     }
+    await this.db.query(`UPDATE ${META_SCHEMA}.templates SET row_counts = $2 WHERE name = $1`, [name, JSON.stringify(rowCounts)]);
     return { name, services, schemaInfo: mergeSchemaInfo(infos), rowCounts };
   }
 
@@ -265,12 +299,56 @@ export class Engine {
   }
 
   async dropTemplate(name: string): Promise<void> {
+    await this.pool.forget(name);
+    const old = this.templates.get(name);
+    if (old) this.copyPlans.delete(old);
     const row = await this.db.query<{ services: string[] }>(`SELECT services FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
     for (const svc of row.rows[0]?.services ?? []) {
       await this.db.exec(`DROP SCHEMA IF EXISTS ${ident(templateSchema(name, svc))} CASCADE`);
     }
     await this.db.query(`DELETE FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
     this.templates.delete(name);
+    this.indexed.clear();
+  }
+
+  private readonly indexed = new Map<string, Promise<ReadonlySet<string>>>();
+
+  /**
+   * Rows of a template's table whose `column` equals one of `values`, at most `limit`, each as its JSON image (as
+   * diffs show rows). Bounded: the lookup runs only through an index that leads with the column, or on a table of at
+   * most SCAN_LIMIT rows; otherwise, and for an unknown table or column, it finds nothing. Never throws.
+   */
+  async templateRows(templateName: string, service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
+    const template = this.templates.get(templateName);
+    const info = template?.schemaInfo.tables.find((t) => t.service === service && t.name === table);
+    const type = info?.columns.find((c) => c.name === column)?.type.toLowerCase();
+    if (!template || !info || !type || values.length === 0 || /json|array|bytea/.test(type)) return [];
+    const target = `${ident(templateSchema(templateName, service))}.${ident(table)}`;
+    try {
+      const small = (template.rowCounts[`${service}.${table}`] ?? Infinity) <= SCAN_LIMIT;
+      if (!small && !(await this.indexedColumns(target)).has(column)) return [];
+      const r = await this.db.query<{ r: Row }>(`SELECT to_jsonb(t) AS r FROM ${target} t WHERE ${ident(column)} = ANY($1) LIMIT $2`, [values.map(String), limit]);
+      return r.rows.map((x) => x.r);
+    } catch {
+      // A value the column's type cannot hold (`abc` for an integer) matches nothing.
+      return [];
+    }
+  }
+
+  /** The columns that lead an index of a table (a lookup by them is an index scan). */
+  private indexedColumns(target: string): Promise<ReadonlySet<string>> {
+    let hit = this.indexed.get(target);
+    if (!hit) {
+      hit = this.db
+        .query<{ name: string }>(
+          `SELECT a.attname AS name FROM pg_index i JOIN pg_attribute a ON a.attrelid = i.indrelid AND a.attnum = i.indkey[0] WHERE i.indrelid = $1::regclass`,
+          [target],
+        )
+        .then((r) => new Set(r.rows.map((x) => x.name)));
+      hit.catch(() => this.indexed.delete(target));
+      this.indexed.set(target, hit);
+    }
+    return hit;
   }
 
   /** A fresh, isolated environment copied from a template. Many may exist at once. */
@@ -280,7 +358,8 @@ export class Engine {
   ): Promise<Environment> {
     const template = this.templates.get(templateName);
     if (!template) throw new EngineError(`unknown template "${templateName}" (loaded: ${[...this.templates.keys()].join(', ') || 'none'})`);
-    const id = `${this.runId}_${++this.envCounter}`;
+    const pooled = this.pool.take(template);
+    const id = pooled ?? this.newEnvironmentId();
     const clockStart =
       options.clockStart ?? this.services.get(template.services[0])?.defaultClockStart ?? Date.UTC(2026, 0, 15, 17, 0, 0);
     const env = new Environment(this, id, template, {
@@ -289,8 +368,39 @@ export class Engine {
       clockStart,
       idSeed: options.idSeed ?? hashString(templateName),
     });
-    await env.materialise();
+    if (!pooled) await env.materialise();
     return env;
+  }
+
+  private newEnvironmentId(): string {
+    return `${this.runId}_${++this.envCounter}`;
+  }
+
+  /** The statement groups that copy a template into environment `id` (the catalog is read once per template). */
+  async copyGroups(template: Template, id: string): Promise<string[][]> {
+    let plan = this.copyPlans.get(template);
+    if (!plan) {
+      plan = readCopyPlan(this.db, template.name, template.schemaInfo.tables, template.rowCounts);
+      plan.catch(() => this.copyPlans.delete(template));
+      this.copyPlans.set(template, plan);
+    }
+    return copyStatements(await plan, template.name, id);
+  }
+
+  /** Drops an environment's schemas (its journal's and one per service). */
+  async dropEnvironmentSchemas(services: readonly string[], id: string): Promise<void> {
+    const schemas = [envMetaSchema(id), ...services.map((s) => envServiceSchema(id, s))];
+    await this.db.exec(schemas.map((s) => `DROP SCHEMA IF EXISTS ${ident(s)} CASCADE`).join(';\n'));
+  }
+
+  /** Runs a request's transaction, counted so that the pool works only between requests. */
+  async request<T>(run: () => Promise<T>): Promise<T> {
+    this.activeTransactions++;
+    try {
+      return await run();
+    } finally {
+      this.activeTransactions--;
+    }
   }
 
   /** Dumps the whole database (services and templates) so that a site can start without initdb. */
@@ -299,6 +409,7 @@ export class Engine {
   }
 
   async close(): Promise<void> {
+    await this.pool.close();
     await this.db.close();
   }
 }

@@ -1,7 +1,7 @@
 import type { Engine, Template } from './engine.ts';
 import { Clock, IdSource } from './clock.ts';
 import { diffFromJournal, type JournalEntry } from './diff.ts';
-import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, templateSchema } from './sqlNames.ts';
+import { envMetaSchema, envServiceSchema, ident } from './sqlNames.ts';
 import { EngineError, type ActingUsers, type Diff, type DiffScope, type Row, type TableInfo, type Tx } from './types.ts';
 
 /**
@@ -49,36 +49,10 @@ export class Environment {
 
   /** Copies the template's tables and attaches the journal triggers (after the copy, so the seed is not journaled). */
   async materialise(): Promise<void> {
-    const m = this.meta;
-    const sql: string[] = [
-      `CREATE SCHEMA ${m}`,
-      // One sequence serves every environment's journal: creating a sequence per environment costs more than the
-      // rest of the journal, and positions only need to grow within one environment.
-      `CREATE TABLE ${m}._journal (seq int NOT NULL DEFAULT nextval('${META_SCHEMA}.journal_seq'), svc text NOT NULL, tbl text NOT NULL, op "char" NOT NULL, old jsonb, new jsonb)`,
-      `CREATE FUNCTION ${m}._journal_row() RETURNS trigger LANGUAGE plpgsql AS $fn$
-       BEGIN
-         IF TG_OP = 'INSERT' THEN INSERT INTO ${m}._journal (svc, tbl, op, new) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'I', to_jsonb(NEW));
-         ELSIF TG_OP = 'UPDATE' THEN INSERT INTO ${m}._journal (svc, tbl, op, old, new) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'U', to_jsonb(OLD), to_jsonb(NEW));
-         ELSE INSERT INTO ${m}._journal (svc, tbl, op, old) VALUES (TG_ARGV[0], TG_TABLE_NAME, 'D', to_jsonb(OLD));
-         END IF;
-         RETURN NULL;
-       END $fn$`,
-    ];
-    for (const svc of this.services) {
-      const src = ident(templateSchema(this.template.name, svc));
-      const dst = ident(envServiceSchema(this.id, svc));
-      sql.push(`CREATE SCHEMA ${dst}`);
-      for (const t of this.template.schemaInfo.tables.filter((x) => x.service === svc)) {
-        const name = ident(t.name);
-        sql.push(
-          `CREATE TABLE ${dst}.${name} (LIKE ${src}.${name} INCLUDING ALL)`,
-          `INSERT INTO ${dst}.${name} SELECT * FROM ${src}.${name}`,
-          `CREATE TRIGGER _journal AFTER INSERT OR UPDATE OR DELETE ON ${dst}.${name} FOR EACH ROW EXECUTE FUNCTION ${m}._journal_row('${svc.replace(/'/g, "''")}')`,
-        );
-      }
-    }
+    const groups = await this.engine.copyGroups(this.template, this.id);
     try {
-      await this.engine.db.exec(sql.join(';\n'));
+      // One exec is one implicit transaction: a copy that fails leaves nothing behind.
+      await this.engine.db.exec(groups.flat().join(';\n'));
     } catch (err) {
       throw new EngineError(`environment ${this.id} could not be created: ${(err as Error).message}`, { environment: this.id, cause: err });
     }
@@ -92,7 +66,7 @@ export class Environment {
     this.assertLive();
     if (!this.services.includes(service)) throw new EngineError(`environment ${this.id} has no ${service} data`, { environment: this.id });
     const schema = envServiceSchema(this.id, service);
-    return this.engine.db.transaction(async (tx) => {
+    return this.engine.request(() => this.engine.db.transaction(async (tx) => {
       await this.engine.useSearchPath(schema, (sql) => tx.exec(sql));
       const bound: Tx = {
         query: async <R = Row>(sql: string, params?: unknown[]) => {
@@ -111,7 +85,7 @@ export class Environment {
         },
       };
       return fn(bound);
-    }).catch((err: unknown) => {
+    })).catch((err: unknown) => {
       // A rolled-back transaction also rolls back a search_path set inside it.
       this.engine.forgetSearchPath();
       throw err;
@@ -231,8 +205,7 @@ export class Environment {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    const schemas = [envMetaSchema(this.id), ...this.services.map((s) => envServiceSchema(this.id, s))];
-    await this.engine.db.exec(schemas.map((s) => `DROP SCHEMA IF EXISTS ${ident(s)} CASCADE`).join(';\n'));
+    await this.engine.dropEnvironmentSchemas(this.services, this.id);
   }
 
   get isDisposed(): boolean {

@@ -3,6 +3,7 @@ import { explainChanges, type RowExplanations, type UnexplainedChange } from './
 import { compileSpec, type RowKind } from './compileSpec.ts';
 import { DiffView } from './diffView.ts';
 import { evaluateAssertion, type AssertionResult } from './evaluateAssertion.ts';
+import { nearestInDiff } from './nearest.ts';
 import { indexSchema } from './schemaIndex.ts';
 import type { AssertionSpec, IgnoreFields } from './spec.ts';
 import { checkAnswers, type AnswerCheck, type AnswerCheckResult } from './answerChecks.ts';
@@ -19,6 +20,8 @@ export interface EvaluateOptions {
   answerChecks?: readonly AnswerCheck[];
   /** The agent's final answer, if it gave one. */
   answer?: string | null;
+  /** Also find each failed assertion's nearest rows in the diff (`AssertionResult.nearest`). Default false. */
+  nearest?: boolean;
 }
 
 export interface Score {
@@ -53,7 +56,10 @@ export function evaluateDiff(spec: AssertionSpec, diff: Diff, options: EvaluateO
   const compiled = compileSpec(spec, options.extraIgnore);
   const view = new DiffView(diff, options.schema ? indexSchema(options.schema) : undefined);
   const outcomes = compiled.assertions.map((a) => evaluateAssertion(a, compiled.strict, view));
-  const assertions = outcomes.map((o) => o.result);
+  const assertions = outcomes.map((o, i) => {
+    const nearest = options.nearest ? nearestInDiff(compiled.assertions[i], compiled.strict, view, o.result) : undefined;
+    return nearest ? { ...o.result, nearest } : o.result;
+  });
   const answers = checkAnswers(options.answerChecks ?? [], options.answer);
   const failures = assertions.filter((r) => !r.passed).map(failureLine);
   const answerFailures = answers.filter((r) => !r.passed).map((r) => `answer_checks[${r.index}]: ${r.reason}`);

@@ -1,5 +1,6 @@
 import type { CompiledAssertion, CountRule, RowKind } from './compileSpec.ts';
 import type { DiffView, RowRef } from './diffView.ts';
+import type { NearestRows } from './nearest.ts';
 import type { Assertion } from './spec.ts';
 
 export interface AssertionResult {
@@ -11,6 +12,8 @@ export interface AssertionResult {
   reason: string;
   /** The rows the assertion counted. */
   matched: RowRef[];
+  /** A failed assertion's nearest rows, when the evaluation was asked for them (`EvaluateOptions.nearest`). */
+  nearest?: NearestRows;
 }
 
 export interface AssertionOutcome {

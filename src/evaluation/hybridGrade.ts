@@ -120,3 +120,31 @@ export async function gradeHybrid(input: HybridInput): Promise<HybridVerdict> {
     ...(judgeError ? { judgeError } : {}),
   };
 }
+
+/** One of the three gates of the hybrid verdict, and how this grade fared at it. */
+export interface HybridGate {
+  gate: 'score' | 'critical' | 'closed_world';
+  passed: boolean;
+  /** For people: `score 40% < 50%`, `critical assertion #2 failed: …`, `closed world: 1 unexplained change`. */
+  text: string;
+}
+
+const CHECK_NAMES: Record<HybridCheck['kind'], string> = { assertion: 'assertion', closed_world: 'closed world', answer: 'answer check', rubric: 'rubric' };
+
+/**
+ * Which gates decided a hybrid verdict: the score (at least PASS_SCORE), the closed world (when the scenario has
+ * it) and each critical check. A failed grade lists the gates that failed it first; a passed one, every gate.
+ */
+export function hybridGates(grade: HybridVerdict): HybridGate[] {
+  const pct = `${Math.round(100 * grade.score)}%`;
+  const gates: HybridGate[] = [
+    { gate: 'score', passed: grade.score >= PASS_SCORE, text: `score ${pct} ${grade.score >= PASS_SCORE ? '≥' : '<'} ${Math.round(100 * PASS_SCORE)}%` },
+  ];
+  const world = grade.checks.find((c) => c.kind === 'closed_world');
+  if (world) gates.push({ gate: 'closed_world', passed: world.passed === true, text: world.passed ? 'closed world: every change is explained' : `closed world: ${world.reason}` });
+  const critical = grade.checks.filter((c) => c.critical && c.kind !== 'closed_world');
+  const failed = critical.filter((c) => c.passed === false);
+  for (const c of failed) gates.push({ gate: 'critical', passed: false, text: `critical ${CHECK_NAMES[c.kind]} #${c.index + 1} failed: ${c.reason}` });
+  if (critical.length > 0 && failed.length === 0) gates.push({ gate: 'critical', passed: true, text: `every critical check passed (${critical.length})` });
+  return [...gates.filter((g) => !g.passed), ...gates.filter((g) => g.passed)];
+}

@@ -17,9 +17,12 @@ export {
   type SpecIssue,
 } from './spec.ts';
 export { specifiedRules, type SpecRule, type SpecRuleContext } from './specRules/index.ts';
+export { closest } from './specRules/SpecRule.ts';
 export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
 export { assertionsByRow, evaluateDiff, evaluateDiffBounded, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
+export { MAX_NEAREST, seedProbes, withSeedCandidates, type CandidateSource, type NearestRow, type NearestRows, type PredicateCheck, type SeedProbe } from './nearest.ts';
+export { describeAssertion, describeChange, describeCondition, describeCount, formatValue, isEquality } from './describe.ts';
 export type { RowExplanation, RowExplanations, UnexplainedChange } from './closedWorld.ts';
 export type { RowRef } from './diffView.ts';
 export type { RowKind } from './compileSpec.ts';
@@ -43,7 +46,7 @@ export {
   type Judgement,
   type RubricJudgement,
 } from './rubric.ts';
-export { gradeHybrid, PASS_SCORE, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
+export { gradeHybrid, hybridGates, PASS_SCORE, type HybridGate, type HybridVerdict, type HybridCheck, type HybridInput } from './hybridGrade.ts';
 export { chatCompletionsJudge, judgeOverProtocol, messagesJudge, referenceAnswerJudge } from './judges.ts';
 export { patternTest, withBoundedPatterns, isValidPattern, linearPythonPattern, expensivePatternLine, type PatternDialect } from './patternMatcher.ts';
 export { setPatternWorkerFactory, PATTERN_BUDGET_MS, EVALUATION_PATTERN_BUDGET_MS, type PatternWorkerPort } from './patternRunner.ts';

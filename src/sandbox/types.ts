@@ -101,7 +101,11 @@ export interface ScriptDeterminism {
   randomSeed?: number;
 }
 
-/** Starts a worker that runs scripts of this language (each language has its own worker entry). */
+/**
+ * Starts a worker that runs scripts of this language (each language has its own worker entry). What a worker is
+ * may depend only on the language and `limits.memoryBytes` (Node caps the worker's heap by it): every other limit
+ * reaches the worker in its run message, so a worker started ahead of need serves any script with that memory limit.
+ */
 export type WorkerFactory = (limits: SandboxLimits, language: LanguageId) => WorkerLike;
 
 /**

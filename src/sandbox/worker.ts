@@ -39,6 +39,13 @@ export interface SandboxWorkerOptions {
 /** A language's half of the sandbox: it runs one source and reports through `io`. */
 export interface ScriptRunner {
   language: LanguageId;
+  /**
+   * Work that does not depend on the script — loading the interpreter, its commands, warming them up — done as soon
+   * as the worker starts, so that a worker started ahead of need (a spare) is ready when its script comes. It must
+   * leave nothing a script could see: the script still gets a fresh interpreter of its own. `hurry` fires when the
+   * script has come: what is optional (a warm-up) should stop, since the script now waits for it.
+   */
+  prepare?(hurry: AbortSignal): Promise<void>;
   run(job: RunJob, io: RunnerIO): void | Promise<void>;
 }
 
@@ -60,6 +67,12 @@ function requestTransfer(request: ShimRequest): Transferable[] {
 export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, options: SandboxWorkerOptions = {}): void {
   let running = false;
   let finished = false;
+  // Started at once; a failure here is the run's to report (it runs, or crashes with the reason).
+  const hurry = new AbortController();
+  const prepared = runner.prepare?.(hurry.signal).then(
+    () => null,
+    (error: unknown) => error,
+  );
   let nextFetchId = 1;
   const fetches = new Map<number, { resolve: (r: ShimResponse) => void; reject: (e: Error) => void }>();
   const send = (message: WorkerToHost, transfer?: Transferable[]): void => port.postMessage(message, transfer);
@@ -100,8 +113,11 @@ export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, optio
   }
 
   async function run({ source, limits, determinism, files, sync }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
+    hurry.abort();
     const runIo = sync && options.receiveSync ? { ...io, fetchBlocking: blockingFetch(sync, options.receiveSync, limits) } : io;
     try {
+      const failed = await prepared;
+      if (failed) throw failed;
       await runner.run({ source, limits, determinism, files: files ?? [] }, runIo);
     } catch (error) {
       const detail = error instanceof Error ? error.message : String(error);

@@ -1,5 +1,6 @@
 export { loadSuite, type LoadResult } from './loadSuite.ts';
-export { checkSuiteAgainstSchema } from './checkSuite.ts';
+export { checkAssertionNames, checkSuiteAgainstSchema } from './checkSuite.ts';
 export { difflabSuite } from './format/difflabSuite.ts';
 export { agentDiffSuite } from './format/agentDiffSuite.ts';
 export type * from './types.ts';
+export { METADATA_FACETS, normaliseFacetValue, type MetadataFacet } from './facets.ts';

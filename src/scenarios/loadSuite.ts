@@ -21,20 +21,42 @@ export function loadSuite(value: unknown): LoadResult {
   const isOwn = (value as Record<string, unknown>).format !== undefined;
   const parsed = isOwn ? difflabSuite.safeParse(value) : agentDiffSuite.safeParse(value);
   if (!parsed.success) {
+    // Every problem of the file, not only the format's: the assertions and ids of each test are checked too.
     const hint = isOwn ? '' : ' (read as an Agent-Diff suite; DiffLab suites start with "format": "difflab-suite/1")';
-    return { ok: false, issues: zodIssues(parsed.error, hint) };
+    const raw = (value as { tests?: unknown }).tests;
+    const tests = Array.isArray(raw) ? raw.map((t) => (t && typeof t === 'object' && !Array.isArray(t) ? (t as Record<string, unknown>) : {})) : [];
+    const specs = tests.map((t) => (Array.isArray(t.assertions) ? ({ assertions: t.assertions } as unknown as AssertionSpec) : null));
+    const ids = tests.map((t) => (typeof t.id === 'string' || typeof t.id === 'number' ? String(t.id) : undefined));
+    return { ok: false, issues: sortByPath([...zodIssues(parsed.error, hint), ...testIssues(ids, specs)]) };
   }
   const suite = isOwn ? fromDifflab(parsed.data as DifflabSuiteFile) : fromAgentDiff(parsed.data as AgentDiffSuiteFile);
+  const issues = testIssues(
+    suite.tests.map((t) => t.id),
+    suite.tests.map((t) => t.spec),
+  );
+  return issues.length ? { ok: false, issues } : { ok: true, suite };
+}
+
+/** Duplicate test ids, and every problem of each test's assertions (the DSL's validator), with their paths. */
+function testIssues(ids: readonly (string | undefined)[], specs: readonly (AssertionSpec | null)[]): SuiteIssue[] {
   const issues: SuiteIssue[] = [];
   const seen = new Set<string>();
-  suite.tests.forEach((t, i) => {
-    if (seen.has(t.id)) issues.push({ path: `$.tests[${i}].id`, message: `duplicate test id "${t.id}"` });
-    seen.add(t.id);
-    for (const issue of validateSpec(t.spec)) {
-      issues.push({ path: `$.tests[${i}]` + issue.path.replace(/^\$/, ''), message: issue.message });
-    }
+  ids.forEach((id, i) => {
+    if (id === undefined) return;
+    if (seen.has(id)) issues.push({ path: `$.tests[${i}].id`, message: `duplicate test id "${id}"` });
+    seen.add(id);
   });
-  return issues.length ? { ok: false, issues } : { ok: true, suite };
+  specs.forEach((spec, i) => {
+    if (!spec) return;
+    for (const issue of validateSpec(spec)) issues.push({ path: `$.tests[${i}]` + issue.path.replace(/^\$/, ''), message: issue.message });
+  });
+  return issues;
+}
+
+/** Issues in file order: by test index, then as found. */
+function sortByPath(issues: SuiteIssue[]): SuiteIssue[] {
+  const test = (p: string) => Number(/^\$\.tests\[(\d+)\]/.exec(p)?.[1] ?? -1);
+  return issues.map((issue, order) => ({ issue, order })).sort((a, b) => test(a.issue.path) - test(b.issue.path) || a.order - b.order).map((x) => x.issue);
 }
 
 function zodIssues(error: z.ZodError, hint: string): SuiteIssue[] {

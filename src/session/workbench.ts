@@ -1,12 +1,25 @@
-import { Engine, type ActingUsers, type Diff, type Environment, type SeedFile } from '../engine/index.ts';
+import { Engine, type ActingUsers, type Diff, type Environment, type Row, type SeedFile } from '../engine/index.ts';
 import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
 import { requestTrace } from './trace.ts';
-import { answerFromConsole, evaluateDiffBounded, gradeHybrid, type HybridVerdict, type Judge, type TraceEntry, type Verdict } from '../evaluation/index.ts';
+import {
+  answerFromConsole,
+  evaluateDiffBounded,
+  gradeHybrid,
+  seedProbes,
+  withSeedCandidates,
+  type HybridVerdict,
+  type Judge,
+  type TraceEntry,
+  type Verdict,
+} from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
+
+/** Seed rows looked up per `where` field of a failed assertion, at most. */
+const SEED_LOOKUP_LIMIT = 20;
 
 /** Finds a seed file by its template name (the CLI reads a folder, the site reads its bundle or an import). */
 export type SeedResolver = (name: string) => Promise<SeedFile>;
@@ -161,7 +174,7 @@ export class Session {
     const { step: stepDiff, run: runDiff } = await this.env.diffs();
     this.answer = answerFromConsole(script.console) ?? this.answer;
     this.trace.push(...traceOf(script));
-    const verdict = await this.evaluate(runDiff);
+    const verdict = await this.judge(runDiff);
     return { script, answer: this.answer, stepDiff, runDiff, verdict, grade: await this.grade(verdict, runDiff) };
   }
 
@@ -186,14 +199,36 @@ export class Session {
     });
   }
 
-  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched). */
+  /** The verdict of a diff, every pattern bounded in time (the agent controls the texts matched), each failed
+   * assertion with its nearest rows in the diff. */
   evaluate(diff: Diff): Promise<Verdict> {
     return evaluateDiffBounded(this.scenario.spec, diff, {
       schema: this.env.template.schemaInfo,
       closedWorld: this.scenario.closedWorld,
       answerChecks: this.scenario.answerChecks,
       answer: this.answer,
+      nearest: true,
     });
+  }
+
+  /**
+   * `evaluate`, and for a failed assertion whose part of the diff has no row of its table, the nearest rows of the
+   * seed too (bounded lookups by the assertion's equality fields; see `Engine.templateRows`).
+   */
+  async judge(diff: Diff): Promise<Verdict> {
+    const verdict = await this.evaluate(diff);
+    const probes = seedProbes(verdict.assertions);
+    if (probes.length === 0) return verdict;
+    const { engine } = this.workbench;
+    const tables = this.env.template.schemaInfo.tables;
+    const rows = new Map<number, Row[]>();
+    for (const p of probes) {
+      const service = p.service ?? tables.find((t) => t.name === p.table && this.env.services.includes(t.service))?.service;
+      if (service === undefined) continue;
+      const found = await engine.templateRows(this.env.template.name, service, p.table, p.column, p.values, SEED_LOOKUP_LIMIT);
+      rows.set(p.assertion, [...(rows.get(p.assertion) ?? []), ...found]);
+    }
+    return { ...verdict, assertions: withSeedCandidates(this.scenario.spec, verdict.assertions, rows, diff, this.env.template.schemaInfo) };
   }
 
   async reset(): Promise<void> {

@@ -1,13 +1,15 @@
 import type { Diff, SchemaInfo, SeedFile } from '../engine/types.ts';
 import { evaluateDiff, type AssertionSpec, type Verdict } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/types.ts';
+import { assertionStyleWarnings } from './assertionStyle.ts';
 import { mutantsOf, rowSample, type MutantKind } from './mutants.ts';
 import { seedTables } from './seedTables.ts';
 
 /**
  * The scenario lint: proves a scenario sound from two runs (its reference solution and the empty script) without
  * running anything itself, so the CLI and the page share it. Checks: (a) the reference passes, (b) the empty
- * script fails, (c) mutants of the reference diff fail, (d) each assertion is needed, (e) the prompt names no ids.
+ * script fails, (c) mutants of the reference diff fail, (d) each assertion is needed, (e) the prompt names no ids,
+ * (f) no assertion is brittle or loose as written (`assertionStyle.ts`).
  */
 
 /** What one run of a script left: its run diff, its final answer and why it stopped early, if it did. */
@@ -52,7 +54,7 @@ export interface LintReport {
   id: string;
   /** (a), (b) and (e) failures: the scenario is broken until they are fixed. */
   problems: string[];
-  /** (c) and (d) findings: the scenario is weak but runs. */
+  /** (c), (d) and (f) findings: the scenario is weak but runs. */
   warnings: string[];
   referencePassed: boolean | null;
   emptyFailed: boolean;
@@ -116,6 +118,9 @@ export function lintScenario(input: LintInput): LintReport {
       warnings.push(`assertions[${index}]${a.description ? ` [${a.description}]` : ''} is redundant`);
     });
   }
+
+  // (f) how the assertions are written: brittle (exact free text) and loose (conditions that hold for anything)
+  warnings.push(...assertionStyleWarnings(scenario.spec.assertions, scenario.prompt));
 
   // (e)
   const promptIds = scenario.metadata.explicit_ids ? [] : idsNamedIn(scenario.prompt, input.seed, input.schema, scenario.services);

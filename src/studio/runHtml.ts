@@ -1,5 +1,6 @@
-import type { Diff } from '../engine/types.ts';
-import { actionLanguageTitle, modelLabel, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import type { Diff, Row } from '../engine/types.ts';
+import { hybridGates, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
+import { actionLanguageTitle, modelLabel, runPassed, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
 import { formatFaultPlan } from '../session/faults.ts';
 
 /**
@@ -19,10 +20,11 @@ export function runRecordToHtml(run: AgentRunRecord): string {
 <h3>Step ${s.index + 1} <span class="${s.verdict.passed ? 'pass' : 'fail'}">${s.verdict.passed ? 'passing' : 'failing'} ${s.verdict.score.passed}/${s.verdict.score.total}</span></h3>
 ${s.text.trim() ? `<div class="text">${e(s.text)}</div>` : ''}
 ${s.actions.map(actionHtml).join('\n')}
-${diffHtml(stepDiffOf(s))}
+${diffHtml(stepDiffOf(s), stepTagger(s.verdict, s.runDiff))}
 </section>`,
     )
     .join('\n');
+  const passed = runPassed(run);
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -36,6 +38,10 @@ pre{background:#f4f5f7;padding:.75em;overflow:auto;border-radius:6px;font:12px/1
 .pass{color:#137333}.fail{color:#b3261e}
 table{border-collapse:collapse;font-size:12px;margin:.5em 0}td,th{border:1px solid #dde;padding:2px 6px;text-align:left;vertical-align:top}
 .ins{background:#e6f4ea}.del{background:#fce8e6}.upd{background:#fef7e0}
+tr.unexplained td{background:#fde7e4;border-color:#b3261e}
+.tag-unexplained{color:#fff;background:#b3261e;border-radius:3px;padding:0 4px;font-weight:700;white-space:nowrap}
+.tag-explained{color:#137333}.tag-consequence,.tag-ignored{color:#5f6673}
+.verdicts td,.verdicts th{font-size:14px;padding:4px 10px}
 .step{border-top:1px solid #dde;margin-top:1.5em}
 </style>
 </head>
@@ -45,18 +51,77 @@ table{border-collapse:collapse;font-size:12px;margin:.5em 0}td,th{border:1px sol
 <h2>Prompt</h2>
 <blockquote>${e(run.scenario.prompt)}</blockquote>
 ${faults}
-<h2>Grade: <span class="${v.passed ? 'pass' : 'fail'}">${v.passed ? 'PASSED' : 'FAILED'}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
-${v.failures.length ? `<ul>${v.failures.map((f) => `<li>${e(f)}</li>`).join('')}</ul>` : ''}
+<h2>Grade: <span class="${passed ? 'pass' : 'fail'}">${passed ? 'PASSED' : 'FAILED'}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
+${verdictsHtml(run)}
+${v.failures.length ? `<h3>Failed checks</h3><ul>${v.failures.map((f) => `<li>${e(f)}</li>`).join('')}</ul>` : ''}
 ${run.error ? `<p class="fail">Error: ${e(run.error)}</p>` : ''}
 ${run.answer !== null ? `<p><strong>Answer</strong> ${e(run.answer)}</p>` : ''}
+<h2>Final diff</h2>
+<p>Each change is tagged with what explains it: an assertion, a consequence of an explained row, or nothing — an <span class="tag-unexplained">UNEXPLAINED</span> side effect, which fails the closed world.</p>
+${diffHtml(run.runDiff, runTagger(v))}
 <h2>Steps</h2>
 ${steps}
-<h2>Final diff</h2>
-${diffHtml(run.runDiff)}
 <script type="application/json" id="difflab-run">${JSON.stringify(run).replace(/</g, '\\u003c')}</script>
 </body>
 </html>
 `;
+}
+
+/** Both state-diff verdicts, and the hybrid grade with the gate that decided it when the scenario has one. */
+function verdictsHtml(run: AgentRunRecord): string {
+  const v = run.verdict;
+  const cell = (ok: boolean) => `<td class="${ok ? 'pass' : 'fail'}"><strong>${ok ? 'pass' : 'fail'}</strong></td>`;
+  const unexplained = v.unexplained.length;
+  const rows = [
+    `<tr><th>Agent-Diff verdict</th>${cell(v.agent_diff_passed)}<td>every assertion holds (${v.score.passed}/${v.score.total})</td></tr>`,
+    `<tr><th>Closed world</th>${cell(v.agent_diff_passed && v.closed_world_passed)}<td>every assertion holds and every change is explained${unexplained ? ` — ${unexplained} unexplained change${unexplained === 1 ? '' : 's'}` : ''}</td></tr>`,
+  ];
+  if (run.grade) {
+    const gates = hybridGates(run.grade)
+      .map((g) => `<li class="${g.passed ? 'pass' : 'fail'}">${g.passed ? '✓' : '✗'} ${escapeHtml(g.text)}</li>`)
+      .join('');
+    rows.push(`<tr><th>Hybrid grade</th>${cell(run.grade.passed)}<td>${Math.round(100 * run.grade.score)}% (${run.grade.mode})<ul>${gates}</ul></td></tr>`);
+  }
+  return `<table class="verdicts">${rows.join('')}</table>`;
+}
+
+type Tag = { cls: string; text: string };
+type Tagger = (kind: RowKind, index: number, row: Row) => Tag | null;
+
+function tagOf(explanation: RowExplanation | undefined, unexplained: boolean): Tag | null {
+  if (unexplained) return { cls: 'unexplained', text: 'UNEXPLAINED side effect' };
+  if (!explanation) return null;
+  if (explanation.assertions.length) return { cls: 'explained', text: `explained by ${explanation.assertions.map((i) => `A${i + 1}`).join(', ')}` };
+  if (explanation.consequenceOf) {
+    const { kind, table } = explanation.consequenceOf;
+    return { cls: 'consequence', text: `follows from an explained ${kind === 'insert' ? 'new' : kind === 'delete' ? 'removed' : 'changed'} ${table} row` };
+  }
+  if (explanation.ignoredChange) return { cls: 'ignored', text: 'ignored fields only' };
+  return null;
+}
+
+/** Tags for the rows of the run diff the verdict judged (its explanations index that diff). */
+function runTagger(v: Verdict): Tagger {
+  const unexplained = new Set(v.unexplained.map((u) => `${u.kind}:${u.index}`));
+  return (kind, index) => tagOf(v.explanations?.[kind]?.[index], unexplained.has(`${kind}:${index}`));
+}
+
+/**
+ * Tags for a step's own diff: its rows are found in the run diff after the step (which the step's verdict judged)
+ * by table and image — an insert or update by its image after the step, a delete by the image it had.
+ */
+function stepTagger(v: Verdict, runDiff: Diff): Tagger {
+  const byImage = new Map<string, { kind: RowKind; index: number }>();
+  const remember = (kind: RowKind, rows: readonly Row[]) => rows.forEach((r, index) => byImage.set(`${kind}:${JSON.stringify(r)}`, { kind, index }));
+  remember('insert', runDiff.inserts);
+  remember('update', runDiff.updates.map((u) => ({ __table__: u.__table__, ...u.after })));
+  remember('delete', runDiff.deletes);
+  const tagRun = runTagger(v);
+  return (kind, _index, row) => {
+    // A row a step inserted and a later step updated is still an insert of the run.
+    const hit = byImage.get(`${kind}:${JSON.stringify(row)}`) ?? (kind === 'update' ? byImage.get(`insert:${JSON.stringify(row)}`) : undefined);
+    return hit ? tagRun(hit.kind, hit.index, row) : null;
+  };
 }
 
 function actionHtml(a: AgentAction): string {
@@ -68,17 +133,25 @@ function actionHtml(a: AgentAction): string {
 <pre class="observation">${e(a.observation)}</pre>`;
 }
 
-function diffHtml(diff: Diff): string {
-  const rows = [
-    ...diff.inserts.map((r) => ['ins', 'added', r.__table__, cells(r)]),
-    ...diff.deletes.map((r) => ['del', 'removed', r.__table__, cells(r)]),
-    ...diff.updates.map((u) => {
+function diffHtml(diff: Diff, tag: Tagger): string {
+  const e = escapeHtml;
+  const rows: [RowKind, string, string, string, string, Tag | null][] = [
+    ...diff.inserts.map((r, i): [RowKind, string, string, string, string, Tag | null] => ['insert', 'ins', 'added', r.__table__, cells(r), tag('insert', i, r)]),
+    ...diff.deletes.map((r, i): [RowKind, string, string, string, string, Tag | null] => ['delete', 'del', 'removed', r.__table__, cells(r), tag('delete', i, r)]),
+    ...diff.updates.map((u, i): [RowKind, string, string, string, string, Tag | null] => {
       const keys = [...new Set([...Object.keys(u.before), ...Object.keys(u.after)])].filter((k) => JSON.stringify(u.before[k]) !== JSON.stringify(u.after[k]));
-      return ['upd', 'changed', u.__table__, keys.map((k) => `${escapeHtml(k)}: ${escapeHtml(show(u.before[k]))} → ${escapeHtml(show(u.after[k]))}`).join('<br>')];
+      const fields = keys.map((k) => `${e(k)}: ${e(show(u.before[k]))} → ${e(show(u.after[k]))}`).join('<br>');
+      return ['update', 'upd', 'changed', u.__table__, fields, tag('update', i, { __table__: u.__table__, ...u.after })];
     }),
   ];
   if (rows.length === 0) return '<p>No changes.</p>';
-  return `<table><tr><th>change</th><th>table</th><th>fields</th></tr>${rows.map(([cls, what, table, fields]) => `<tr class="${cls}"><td>${what}</td><td>${escapeHtml(table)}</td><td>${fields}</td></tr>`).join('')}</table>`;
+  const body = rows
+    .map(([, cls, what, table, fields, t]) => {
+      const explained = t ? `<span class="tag-${t.cls}">${t.cls === 'unexplained' ? '⚠ ' : ''}${e(t.text)}</span>` : '';
+      return `<tr class="${cls}${t?.cls === 'unexplained' ? ' unexplained' : ''}"><td>${what}</td><td>${e(table)}</td><td>${explained}</td><td>${fields}</td></tr>`;
+    })
+    .join('');
+  return `<table><tr><th>change</th><th>table</th><th>why</th><th>fields</th></tr>${body}</table>`;
 }
 
 function cells(row: Record<string, unknown>): string {

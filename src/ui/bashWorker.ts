@@ -1,27 +1,9 @@
 import { bashRunner } from '../sandbox/bash/bashRunner.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
+import { portFromFirstMessage } from './sandboxPort.ts';
 
-// The browser entry of the Bash sandbox worker, started by the page (createBrowserWorker.ts). Its first message
-// brings the port to the sandbox host in the workbench worker; everything after goes over that port. The shell runs
-// in this realm, which the runner closes (no fetch, storage or workers) before the script starts.
-interface DedicatedScope {
-  addEventListener(type: 'message', listener: (event: MessageEvent) => void, options?: { once: boolean }): void;
-}
-const scope = self as unknown as DedicatedScope;
-
-scope.addEventListener(
-  'message',
-  (event) => {
-    const port = (event.data as { port?: MessagePort } | null)?.port;
-    if (!port) return;
-    startSandboxWorker(
-      {
-        postMessage: (message, transfer) => port.postMessage(message, transfer ?? []),
-        onMessage: (listener) => port.addEventListener('message', (e) => listener(e.data)),
-      },
-      bashRunner(),
-    );
-    port.start();
-  },
-  { once: true },
-);
+// The browser entry of the Bash sandbox worker, started by the page (createBrowserWorker.ts). The shell loads and
+// warms up at once (the runner's `prepare`), before the port to the sandbox host comes, so a spare worker is ready
+// for its script. The shell runs in this realm, which the runner closes (no fetch, storage or workers) before the
+// script starts.
+startSandboxWorker(portFromFirstMessage(), bashRunner());

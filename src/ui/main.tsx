@@ -9,6 +9,7 @@ import { installBrowserPatternWorker } from './patternWorker.ts';
 import { WorkbenchClient } from './workbench/WorkbenchClient.ts';
 import { indexedDbRunHistory } from './agent/runHistory.ts';
 import './styles.css';
+import { dataDir, earlyWorkerError, worker } from './boot.ts';
 
 declare global {
   interface Window {
@@ -25,22 +26,10 @@ function safeStorage(): KeyValueStore | undefined {
   }
 }
 
-/** The prebuilt PGlite data directory (every replica schema and the project's seeds), or null if missing. */
-async function downloadDataDir(): Promise<ArrayBuffer | null> {
-  try {
-    const res = await fetch(`${import.meta.env.BASE_URL}pgdata.tar.gz`);
-    return res.ok ? await res.arrayBuffer() : null;
-  } catch {
-    return null;
-  }
-}
-
 installBrowserPatternWorker();
 const storage = safeStorage();
-// Started first: the data directory downloads while the worker's script loads, and PostgreSQL never blocks paint.
-const dataDir = downloadDataDir();
-const worker = new Worker(new URL('./workbench/workbenchWorker.ts', import.meta.url), { type: 'module', name: 'difflab-workbench' });
-const workbench = new WorkbenchClient(worker, dataDir);
+// The data directory's download and the worker were started by boot.ts, the page's first script.
+const workbench = new WorkbenchClient(worker, dataDir, earlyWorkerError());
 const catalog = loadProjectCatalog();
 const store = createAppStore(
   { workbench, loadSolution: loadProjectSolution, storage, runHistory: indexedDbRunHistory() },

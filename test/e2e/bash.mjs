@@ -1,5 +1,6 @@
 // End-to-end test of Bash in the built site: pick Bash in the editor's language picker, show a scenario's Bash
-// reference solution (paging with curl and jq), run it in the page's Bash sandbox worker and see it pass.
+// reference solution (paging with curl and jq), run it in the page's Bash sandbox worker and see it pass; then see
+// a script's output while it runs and after the time limit stops it.
 // Usage: node test/e2e/bash.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -49,6 +50,23 @@ async function run({ browser, server, check }) {
   });
 
   await screenshots(page, 'bash', 'solved');
+
+  await check('Bash output shows while the script runs and stays when the time limit stops it', async () => {
+    await page.evaluate(() => window.__difflab.store.getState().editor.setText('echo "first line"\nfor i in 1 2; do echo "step $i"; done\nwhile true; do :; done'));
+    await page.getByTestId('run').click();
+    // Seen while the run is still going (the loop never ends before the 10 s time limit).
+    await page.waitForFunction(() => {
+      const s = window.__difflab.store.getState();
+      return s.run.status === 'running' && s.run.console.some((e) => e.text === 'step 2');
+    }, null, { timeout: 30_000 });
+    await page.waitForFunction(() => window.__difflab.store.getState().run.status !== 'running', null, { timeout: 60_000 });
+    const state = await page.evaluate(() => {
+      const s = window.__difflab.store.getState();
+      return { console: s.run.console.map((e) => e.text), error: s.run.last?.script.error ?? null };
+    });
+    assert(state.error?.includes('time limit'), `error: ${state.error}`);
+    assert(['first line', 'step 1', 'step 2'].every((line) => state.console.includes(line)), `console: ${state.console.join(' | ')}`);
+  });
   await checkPageStayedClean(check, browser);
 }
 

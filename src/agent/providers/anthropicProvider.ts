@@ -2,6 +2,7 @@ import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@ant
 import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig } from '../types.ts';
 import { toProviderError } from './providerError.ts';
+import { guardCall } from './reachability.ts';
 
 const DEFAULT_RETRIES = 4;
 const DEFAULT_MAX_TOKENS = 4096;
@@ -9,15 +10,17 @@ const DEFAULT_MAX_TOKENS = 4096;
 /** Anthropic Messages, streamed. Tool calls arrive as `tool_use` blocks whose input streams as JSON fragments. */
 export function anthropicProvider(config: ProviderConfig, apiKey: string, fetchImpl?: typeof fetch): ModelProvider {
   const retries = config.maxRetries ?? DEFAULT_RETRIES;
-  const client = new Anthropic({
-    apiKey,
-    baseURL: config.baseURL || undefined,
-    maxRetries: retries,
-    timeout: config.timeoutMs ?? 120_000,
-    // Sends `anthropic-dangerous-direct-browser-access`, which Anthropic requires for calls from a page.
-    dangerouslyAllowBrowser: true,
-    fetch: fetchImpl,
-  });
+  // One client per call, so that each call has its own guarded fetch (see guardCall).
+  const clientFor = (fetch: typeof globalThis.fetch) =>
+    new Anthropic({
+      apiKey,
+      baseURL: config.baseURL || undefined,
+      maxRetries: retries,
+      timeout: config.timeoutMs ?? 120_000,
+      // Sends `anthropic-dangerous-direct-browser-access`, which Anthropic requires for calls from a page.
+      dangerouslyAllowBrowser: true,
+      fetch,
+    });
   const where = config.baseURL || 'api.anthropic.com';
 
   return {
@@ -25,6 +28,8 @@ export function anthropicProvider(config: ProviderConfig, apiKey: string, fetchI
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
       const blocks = new Map<number, { id: string; name: string; json: string }>();
+      const guard = guardCall(fetchImpl, where, request.signal);
+      const client = clientFor(guard.fetch);
       try {
         const stream = await client.messages.create(
           {
@@ -36,7 +41,7 @@ export function anthropicProvider(config: ProviderConfig, apiKey: string, fetchI
             ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
             stream: true,
           },
-          { signal: request.signal },
+          { signal: guard.signal },
         );
         for await (const event of stream) {
           switch (event.type) {
@@ -67,7 +72,7 @@ export function anthropicProvider(config: ProviderConfig, apiKey: string, fetchI
           }
         }
       } catch (err) {
-        throw toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries);
+        throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries, request.model);
       }
       turn.toolCalls = [...blocks.entries()]
         .sort((a, b) => a[0] - b[0])

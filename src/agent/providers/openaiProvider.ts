@@ -2,6 +2,7 @@ import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai'
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig, ToolCall } from '../types.ts';
 import { toProviderError } from './providerError.ts';
+import { guardCall } from './reachability.ts';
 
 const DEFAULT_RETRIES = 4;
 
@@ -12,16 +13,18 @@ const DEFAULT_RETRIES = 4;
  */
 export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl?: typeof fetch): ModelProvider {
   const retries = config.maxRetries ?? DEFAULT_RETRIES;
-  const client = new OpenAI({
-    // Local servers (Ollama, LM Studio) take any key; the SDK refuses an empty one.
-    apiKey: apiKey || 'none',
-    baseURL: config.baseURL || undefined,
-    maxRetries: retries,
-    timeout: config.timeoutMs ?? 120_000,
-    // The key is the user's own, typed into this page and sent only to the provider they chose.
-    dangerouslyAllowBrowser: true,
-    fetch: fetchImpl,
-  });
+  // One client per call, so that each call has its own guarded fetch (see guardCall).
+  const clientFor = (fetch: typeof globalThis.fetch) =>
+    new OpenAI({
+      // Local servers (Ollama, LM Studio) take any key; the SDK refuses an empty one.
+      apiKey: apiKey || 'none',
+      baseURL: config.baseURL || undefined,
+      maxRetries: retries,
+      timeout: config.timeoutMs ?? 120_000,
+      // The key is the user's own, typed into this page and sent only to the provider they chose.
+      dangerouslyAllowBrowser: true,
+      fetch,
+    });
   const where = config.baseURL || 'api.openai.com';
 
   return {
@@ -29,6 +32,8 @@ export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl
     async complete(request: ModelRequest): Promise<ModelTurn> {
       const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
       const calls: ToolCall[] = [];
+      const guard = guardCall(fetchImpl, where, request.signal);
+      const client = clientFor(guard.fetch);
       try {
         const stream = await client.chat.completions.create(
           {
@@ -40,7 +45,7 @@ export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl
             stream: true,
             stream_options: { include_usage: true },
           },
-          { signal: request.signal },
+          { signal: guard.signal },
         );
         for await (const chunk of stream) {
           if (chunk.usage) {
@@ -62,7 +67,7 @@ export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl
           if (choice.finish_reason) turn.stopReason = choice.finish_reason;
         }
       } catch (err) {
-        throw toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries);
+        throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries, request.model);
       }
       turn.toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
       return turn;

@@ -17,7 +17,7 @@ export function scrubKey(text: string, apiKey: string): string {
  * Turns whatever an SDK threw into a ProviderError that says, in a person's words, what happened and what to do.
  * Called after the SDK's own retries (429, 5xx and connection failures are retried with backoff first).
  */
-export function toProviderError(err: unknown, classes: SdkErrorClasses, where: string, apiKey: string, retries: number): ProviderError {
+export function toProviderError(err: unknown, classes: SdkErrorClasses, where: string, apiKey: string, retries: number, model?: string): ProviderError {
   if (err instanceof ProviderError) return err;
   const detail = scrubKey(err instanceof Error ? err.message : String(err), apiKey);
   if (err instanceof classes.APIUserAbortError || (err instanceof Error && err.name === 'AbortError')) {
@@ -30,6 +30,12 @@ export function toProviderError(err: unknown, classes: SdkErrorClasses, where: s
     const status = (err as { status?: number }).status;
     if (status === 401 || status === 403) {
       return new ProviderError('auth', `${where} refused the API key (HTTP ${status}): check the key and that it may use this model. ${detail}`, status);
+    }
+    // A model name the provider does not know: OpenAI and Groq answer 404 `model_not_found`, Anthropic 404
+    // `not_found_error` ("model: …"), Ollama 404 "model … not found", OpenRouter 400 "… is not a valid model ID".
+    if ((status === 404 || status === 400) && /model/i.test(detail)) {
+      const named = model ? ` “${model}”` : '';
+      return new ProviderError('model', `${where} does not serve the model${named} (HTTP ${status}): check the model name and that this key may use it. ${detail}`, status);
     }
     if (status === 429) {
       return new ProviderError('rate_limit', `${where} is rate limiting this key (HTTP 429), still after ${retries} retries with backoff: wait, lower the concurrency, or raise the limit. ${detail}`, status);

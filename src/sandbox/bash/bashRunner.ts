@@ -1,11 +1,12 @@
-import { Bash, getCommandNames, InMemoryFs, type BashOptions, type CommandName } from 'just-bash';
+import { Bash, getCommandNames, type BashOptions, type CommandName, type IFileSystem } from 'just-bash';
 import { realClock, virtualClock } from '../clock.ts';
 import type { ScriptOutcome } from '../protocol.ts';
 import { consoleTruncatedNote, memoryLimitMessage, outputLimitMessage, timeLimitMessage } from '../stopMessages.ts';
-import type { ConsoleEntry, ConsoleLevel, SandboxLimits, ScratchFile } from '../types.ts';
+import { defaultLimits, type SandboxLimits, type ScratchFile } from '../types.ts';
 import type { RunnerIO, ScriptRunner } from '../worker.ts';
-import { curlCommand } from './curl.ts';
+import { curlCommand, type CurlFetch } from './curl.ts';
 import { closeRealm, installRealm, realNow } from './realm.ts';
+import { LineSplitter, StreamingFs, streamingPlugin, type StreamName } from './streamOutput.ts';
 import { xargsCommand } from './xargs.ts';
 
 /** The run's scratch directory: the shell starts in HOME, and /tmp is where scripts keep things too. */
@@ -43,32 +44,40 @@ function executionLimits(limits: SandboxLimits): NonNullable<BashOptions['execut
 const MEMORY_LIMIT = /(string length|live|file ?system|input|heredoc|array element)[a-z ]*limit exceeded/i;
 const OUTPUT_LIMIT = /output size (limit )?exceeded/i;
 
-function outcomeOf(exitCode: number, stderr: string, timedOut: boolean, limits: SandboxLimits): ScriptOutcome {
+function outcomeOf(exitCode: number, seen: { outputLimit: boolean; memoryLimit: boolean }, timedOut: boolean, limits: SandboxLimits): ScriptOutcome {
   if (timedOut) return { ok: false, reason: 'timeout', error: timeLimitMessage(limits) };
   if (exitCode === 0) return { ok: true };
-  if (OUTPUT_LIMIT.test(stderr)) return { ok: false, reason: 'error', error: outputLimitMessage(OUTPUT_CAP_BYTES) };
-  if (MEMORY_LIMIT.test(stderr)) return { ok: false, reason: 'memory', error: memoryLimitMessage(limits) };
+  if (seen.outputLimit) return { ok: false, reason: 'error', error: outputLimitMessage(OUTPUT_CAP_BYTES) };
+  if (seen.memoryLimit) return { ok: false, reason: 'memory', error: memoryLimitMessage(limits) };
   return { ok: false, reason: 'error', error: `bash: the script exited with status ${exitCode}` };
 }
 
-/** Lines of output as console entries, within the console's budget (the host enforces it too). */
-function emitLines(io: RunnerIO, text: string, level: ConsoleLevel, budget: { left: number; cut: boolean }, limits: SandboxLimits): void {
-  if (!text) return;
-  const lines = text.replace(/\n$/, '').split('\n');
-  for (const line of lines) {
-    if (budget.cut) return;
-    if (line.length > budget.left) {
-      budget.cut = true;
+/**
+ * Console entries from the shell's output lines, within the console's budget (the host enforces it too), noting
+ * the limit messages just-bash prints on stderr.
+ */
+function consoleWriter(io: RunnerIO, limits: SandboxLimits) {
+  let left = limits.maxConsoleChars;
+  let cut = false;
+  const seen = { outputLimit: false, memoryLimit: false };
+  const line = (stream: StreamName, text: string): void => {
+    if (stream === 'stderr') {
+      seen.outputLimit ||= OUTPUT_LIMIT.test(text);
+      seen.memoryLimit ||= MEMORY_LIMIT.test(text);
+    }
+    if (cut) return;
+    if (text.length > left) {
+      cut = true;
       io.console({ level: 'warn', text: consoleTruncatedNote(limits) });
       return;
     }
-    budget.left -= line.length;
-    const entry: ConsoleEntry = { level, text: line };
-    io.console(entry);
-  }
+    left -= text.length;
+    io.console({ level: stream === 'stdout' ? 'log' : 'error', text });
+  };
+  return { line, seen };
 }
 
-async function scratchFiles(fs: InMemoryFs, cap: number): Promise<ScratchFile[]> {
+async function scratchFiles(fs: StreamingFs, cap: number): Promise<ScratchFile[]> {
   const files: ScratchFile[] = [];
   let total = 0;
   for (const path of fs.getAllPaths().sort()) {
@@ -83,14 +92,76 @@ async function scratchFiles(fs: InMemoryFs, cap: number): Promise<ScratchFile[]>
   return files;
 }
 
+interface ShellParts {
+  fs: IFileSystem;
+  limits: SandboxLimits;
+  fetch: CurlFetch;
+  sleep: (ms: number) => Promise<void>;
+}
+
+const COMMANDS = getCommandNames().filter((name) => !REFUSED.includes(name)) as CommandName[];
+
+/** A fresh shell on `fs`, its output streamed (streamOutput.ts): one per script, and one for the warm-up. */
+function newShell({ fs, limits, fetch, sleep }: ShellParts): Bash {
+  const bash = new Bash({
+    fs,
+    cwd: SCRATCH_DIRS[0],
+    env: { HOME: SCRATCH_DIRS[0], USER: 'user', LOGNAME: 'user', SHELL: '/bin/bash', LANG: 'C.UTF-8' },
+    commands: COMMANDS,
+    customCommands: [curlCommand(fetch), xargsCommand],
+    executionLimits: executionLimits(limits),
+    // The worker is the boundary, as for QuickJS, and closeRealm() has taken the network and storage out of it.
+    // just-bash's defence-in-depth (globals patched during each run) would add ~12 ms a script and slow every command.
+    defenseInDepth: false,
+    sleep,
+  });
+  bash.registerTransformPlugin(streamingPlugin());
+  return bash;
+}
+
+/**
+ * What the warm-up runs: the commands scripts use most, so that their modules are loaded (in Node each command is
+ * a chunk imported on first use) and the interpreter's paths have run once before the worker's script comes.
+ */
+const WARM_UP_SCRIPT = `set -o pipefail
+id=$(curl -s -X POST https://slack.com/api/auth.test -H 'Authorization: Bearer x' | jq -r '.user_id // empty')
+for i in $(seq 1 3); do printf '%s %s\\n' "$id" "$i"; done | sort -r | uniq | head -2 | tail -1 | cut -d' ' -f2 | wc -l > /tmp/n
+echo "$id" | grep -c U | sed 's/1/one/' | awk '{ print toupper($0) }' | tr -d '\\n' | base64 | base64 -d | xargs -n1 echo
+if [ -s /tmp/n ] && [[ $id == U* ]]; then cat /tmp/n | tee /tmp/m >/dev/null; fi
+date -u +%Y-%m-%dT%H:%M:%SZ >&2; echo "{\\"a\\": $((1 + 2))}" | jq -c '{b: .a}'`;
+
+const WARM_UP_BODY = new TextEncoder().encode(JSON.stringify({ ok: true, user_id: 'U0WARMUP' }));
+
+/**
+ * Runs the warm-up in a throwaway shell: nothing of it (files, variables, output) reaches a script. A script that
+ * comes first (`hurry`) stops it at the next command: the commands it did load stay loaded.
+ */
+async function warmUp(hurry: AbortSignal): Promise<void> {
+  if (hurry.aborted) return;
+  const fs = new StreamingFs({}, () => {});
+  for (const dir of SCRATCH_DIRS) await fs.mkdir(dir, { recursive: true });
+  const fetch: CurlFetch = async (request) => ({
+    status: 200,
+    statusText: 'OK',
+    headers: [['content-type', 'application/json']],
+    body: WARM_UP_BODY.slice(),
+    url: request.url,
+    redirected: false,
+  });
+  const shell = newShell({ fs, limits: defaultLimits, fetch, sleep: async () => {} });
+  await shell.exec(WARM_UP_SCRIPT, { signal: hurry, rawScript: true });
+}
+
 /**
  * Bash's runner: just-bash (a shell interpreter in TypeScript, with its own jq, sed, awk, grep…) on an in-memory
  * file system, with DiffLab's curl (curl.ts) as its only way out. Each script is a fresh shell in a fresh worker;
- * the run's scratch files come in with the job and go back with the outcome.
+ * the run's scratch files come in with the job and go back with the outcome. The worker loads just-bash and warms
+ * its commands up as soon as it starts (`prepare`), so a spare worker is ready for its script.
  */
 export function bashRunner(): ScriptRunner {
   return {
     language: 'bash',
+    prepare: warmUp,
     async run({ source, limits, determinism, files }, io) {
       let deadline = Infinity;
       let timedOut = false;
@@ -105,19 +176,14 @@ export function bashRunner(): ScriptRunner {
       installRealm({ clock: determinism.now === undefined ? undefined : clock, randomSeed: determinism.randomSeed, onTick: stopIfLate });
       closeRealm();
 
-      const fs = new InMemoryFs(Object.fromEntries(files.map((f) => [f.path, f.bytes])));
+      const output = consoleWriter(io, limits);
+      const lines = new LineSplitter(output.line);
+      const fs = new StreamingFs(Object.fromEntries(files.map((f) => [f.path, f.bytes])), (stream, text) => lines.write(stream, text));
       for (const dir of SCRATCH_DIRS) await fs.mkdir(dir, { recursive: true });
-      const commands = getCommandNames().filter((name) => !REFUSED.includes(name)) as CommandName[];
-      const bash = new Bash({
+      const bash = newShell({
         fs,
-        cwd: SCRATCH_DIRS[0],
-        env: { HOME: SCRATCH_DIRS[0], USER: 'user', LOGNAME: 'user', SHELL: '/bin/bash', LANG: 'C.UTF-8' },
-        commands,
-        customCommands: [curlCommand((request) => io.fetch(request)), xargsCommand],
-        executionLimits: executionLimits(limits),
-        // The worker is the boundary, as for QuickJS, and closeRealm() has taken the network and storage out of it.
-        // just-bash's defence-in-depth (globals patched during each run) would add ~12 ms a script and slow every command.
-        defenseInDepth: false,
+        limits,
+        fetch: (request) => io.fetch(request),
         // `sleep` moves the virtual clock and takes no wall time: a Retry-After wait must not eat the time limit.
         sleep: async (ms) => clock.fired(clock.due(ms)),
       });
@@ -127,10 +193,12 @@ export function bashRunner(): ScriptRunner {
       // The interpreter checks the clock before each command (stopIfLate); this stops a script that idles instead.
       realSetTimeout(stopIfLate, limits.timeMs + 1);
       const result = await bash.exec(source, { signal: controller.signal, rawScript: true });
-      const budget = { left: limits.maxConsoleChars, cut: false };
-      emitLines(io, result.stdout, 'log', budget, limits);
-      emitLines(io, result.stderr, 'error', budget, limits);
-      io.done(outcomeOf(result.exitCode, result.stderr, timedOut, limits), await scratchFiles(fs, Math.floor(limits.memoryBytes / 2)));
+      // What did not stream: output of the statement that exited or hit a limit (it travels with the exception).
+      lines.write('stdout', result.stdout, false);
+      // A stop at the time limit is told by JavaScript's message (outcomeOf), not by the shell's own note of it.
+      lines.write('stderr', timedOut ? result.stderr.replace(/^bash: execution aborted\n?$/m, '') : result.stderr, false);
+      lines.flush();
+      io.done(outcomeOf(result.exitCode, output.seen, timedOut, limits), await scratchFiles(fs, Math.floor(limits.memoryBytes / 2)));
     },
   };
 }

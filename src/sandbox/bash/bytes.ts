@@ -20,3 +20,24 @@ export function latin1ToBytes(text: string): Uint8Array<ArrayBuffer> {
 export function utf8ToLatin1(text: string): string {
   return bytesToLatin1(new TextEncoder().encode(text));
 }
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true });
+
+/**
+ * A line of the shell's output as text, decoded the way just-bash decodes a script's final output: a byte string
+ * that is valid UTF-8 becomes its text; anything else (text already, or bytes that are not UTF-8) stays as it is.
+ */
+export function decodeShellText(text: string): string {
+  let high = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (code > 0xff) return text;
+    if (code > 0x7f) high = true;
+  }
+  if (!high) return text;
+  try {
+    return strictUtf8.decode(latin1ToBytes(text));
+  } catch {
+    return text;
+  }
+}

@@ -1,13 +1,19 @@
+import '../styles/explain.css';
 import { useApp } from '../hooks/useApp.ts';
 import type { AssertionView } from '../stores/verdictView.ts';
+import { AssertionReadingView } from './explain/AssertionReadingView.tsx';
+import { NearestRowsView } from './explain/NearestRowsView.tsx';
 
-/** One assertion: passed or not, its one-line reason; hovering or clicking highlights the rows it matched. */
+/**
+ * One assertion: passed or not, its one-line reason; hovering or clicking highlights the rows it matched (and, for
+ * a failed one, the rows that came nearest). Below: what it checks, and for a failed one its nearest rows.
+ */
 export function AssertionItem({ assertion: a }: { assertion: AssertionView }) {
   const pinned = useApp((s) => s.diffView.pinned === a.index);
   const hover = useApp((s) => s.diffView.hover);
   const pin = useApp((s) => s.diffView.pin);
   return (
-    <li className={`assertion ${a.passed ? 'pass' : 'fail'} ${pinned ? 'pinned' : ''}`} data-passed={a.passed}>
+    <li className={`assertion ${a.passed ? 'pass' : 'fail'} ${pinned ? 'pinned' : ''}`} data-passed={a.passed} data-testid="assertion">
       <button
         type="button"
         aria-pressed={pinned}
@@ -30,6 +36,18 @@ export function AssertionItem({ assertion: a }: { assertion: AssertionView }) {
           {a.matched.length} row{a.matched.length === 1 ? '' : 's'}
         </span>
       </button>
+      {a.reading &&
+        (a.passed ? (
+          <details className="assertion-detail">
+            <summary>what it checks</summary>
+            <AssertionReadingView reading={a.reading} />
+          </details>
+        ) : (
+          <div className="assertion-detail open">
+            <AssertionReadingView reading={a.reading} />
+            <NearestRowsView assertion={a} />
+          </div>
+        ))}
     </li>
   );
 }

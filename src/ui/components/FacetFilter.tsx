@@ -3,7 +3,8 @@ import { facetLabels, type FacetName, type FacetOption } from '../stores/filters
 import { Term, termProps } from '../glossary/Term.tsx';
 import { facetTerm, valueTerm } from '../glossary/scenarioChips.ts';
 
-const valueLabels: Record<string, string> = { C: 'Create', R: 'Read', U: 'Update', D: 'Delete', search: 'Search' };
+/** Operation letters as words; only the Operations facet's values are letters (a category `search` stays `search`). */
+const operationLabels: Record<string, string> = { C: 'Create', R: 'Read', U: 'Update', D: 'Delete', search: 'Search' };
 
 /** One facet: a row of toggle chips, each with its count. */
 export function FacetFilter({ facet, options, selected }: { facet: FacetName; options: FacetOption[]; selected: string[] }) {
@@ -26,7 +27,7 @@ export function FacetFilter({ facet, options, selected }: { facet: FacetName; op
               onClick={() => toggle(facet, o.value)}
               {...termProps(valueTerm(facetTerm[facet], o.value), false)}
             >
-              {valueLabels[o.value] ?? o.value} <span className="chip-count">{o.count}</span>
+              {(facet === 'operations' ? operationLabels[o.value] : undefined) ?? o.value} <span className="chip-count">{o.count}</span>
             </button>
           );
         })}

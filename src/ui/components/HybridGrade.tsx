@@ -1,13 +1,19 @@
-import type { HybridCheck, HybridVerdict } from '../../evaluation/index.ts';
+import '../styles/explain.css';
+import { hybridGates, PASS_SCORE, type HybridGate, type HybridVerdict } from '../../evaluation/index.ts';
 import { Term } from '../glossary/Term.tsx';
-
-const KIND: Record<HybridCheck['kind'], string> = { assertion: 'assertion', closed_world: 'closed world', answer: 'answer check', rubric: 'rubric' };
 
 const pct = (x: number | null) => (x === null ? '—' : `${Math.round(100 * x)}%`);
 
-/** EmailBench's grading of this scenario: the score, its static and rubric parts, and the checks that gate it. */
+const GATE_NAME: Record<HybridGate['gate'], string> = { score: 'the score', critical: 'a critical check', closed_world: 'the closed world' };
+
+/**
+ * EmailBench's grading of this scenario: the score, its static and rubric parts, and the gates that decide the pass
+ * (score ≥ 50%, every critical check, the closed world), the failing ones first.
+ */
 export function HybridGrade({ grade }: { grade: HybridVerdict }) {
   const rubrics = grade.checks.filter((c) => c.kind === 'rubric');
+  const gates = hybridGates(grade);
+  const failed = [...new Set(gates.filter((g) => !g.passed).map((g) => GATE_NAME[g.gate]))];
   return (
     <div className="hybrid-grade" data-testid="hybrid-grade">
       <p>
@@ -17,11 +23,23 @@ export function HybridGrade({ grade }: { grade: HybridVerdict }) {
           <Term id="critical-check">critical check</Term>)
         </span>
       </p>
-      {grade.failedCritical.map((c) => (
-        <p key={`${c.kind}-${c.index}`} className="verdict-note">
-          Critical {KIND[c.kind]} {c.kind === 'closed_world' ? '' : `#${c.index + 1} `}failed: {c.reason}
-        </p>
-      ))}
+      <p className="hybrid-decided" data-testid="hybrid-decided">
+        {failed.length ? (
+          <strong>
+            Failed by {failed.join(' and ')}
+            {grade.score >= PASS_SCORE ? `, although the score is ${pct(grade.score)}` : ''}.
+          </strong>
+        ) : (
+          'Passed every gate.'
+        )}
+      </p>
+      <ul className="hybrid-gates" aria-label="Gates of the hybrid verdict">
+        {gates.map((g, i) => (
+          <li key={i} className={g.passed ? 'pass' : 'fail'} data-gate={g.gate} data-passed={g.passed}>
+            {g.passed ? '✓' : '✗'} {g.text}
+          </li>
+        ))}
+      </ul>
       {rubrics.map((c) => (
         <p key={c.index} className="verdict-note muted">
           Rubric #{c.index + 1}

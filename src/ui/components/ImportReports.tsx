@@ -1,18 +1,40 @@
 import { useApp } from '../hooks/useApp.ts';
 import type { FileReport } from '../stores/catalogTypes.ts';
 
-const MAX_ISSUES = 20;
+/** Shown at once; the rest of a long list is one click away, never dropped. */
+const FIRST_ISSUES = 20;
+
+function Issue({ issue }: { issue: FileReport['issues'][number] }) {
+  return (
+    <li>
+      <code className="json-path">{issue.path}</code> {issue.message}
+    </li>
+  );
+}
 
 function IssueList({ issues, kind }: { issues: FileReport['issues']; kind: 'error' | 'warning' }) {
   if (!issues.length) return null;
+  const rest = issues.slice(FIRST_ISSUES);
   return (
-    <ul className={`issue-list issue-${kind}`}>
-      {issues.slice(0, MAX_ISSUES).map((issue, i) => (
-        <li key={i}>
-          <code className="json-path">{issue.path}</code> {issue.message}
-        </li>
+    <ul className={`issue-list issue-${kind}`} data-testid={`import-${kind}s`}>
+      {issues.slice(0, FIRST_ISSUES).map((issue, i) => (
+        <Issue key={i} issue={issue} />
       ))}
-      {issues.length > MAX_ISSUES && <li className="muted">… and {issues.length - MAX_ISSUES} more</li>}
+      {rest.length > 0 && (
+        <li>
+          <details>
+            <summary className="muted">
+              {rest.length} more {kind === 'error' ? 'problem' : 'warning'}
+              {rest.length === 1 ? '' : 's'}
+            </summary>
+            <ul className={`issue-list issue-${kind}`}>
+              {rest.map((issue, i) => (
+                <Issue key={i} issue={issue} />
+              ))}
+            </ul>
+          </details>
+        </li>
+      )}
     </ul>
   );
 }
@@ -37,6 +59,12 @@ export function ImportReports() {
             <span className="report-mark" aria-hidden="true">{r.ok ? '✓' : '✕'}</span>
             <span className="report-file">{r.file}</span>
             <span className="muted">{r.summary}</span>
+            {r.warnings.length > 0 && (
+              <span className="muted">
+                {' '}
+                · {r.warnings.length} warning{r.warnings.length === 1 ? '' : 's'}
+              </span>
+            )}
           </div>
           <IssueList issues={r.issues} kind="error" />
           <IssueList issues={r.warnings} kind="warning" />

@@ -3,11 +3,14 @@ import { AssertionList } from './AssertionList.tsx';
 import { DiffPanel } from './DiffPanel.tsx';
 import { VerdictSummary } from './VerdictSummary.tsx';
 import { LessonNotes } from '../teach/LessonNotes.tsx';
+import { CarriedChanges } from './explain/CarriedChanges.tsx';
+import { NotRunNotice } from './explain/NotRunNotice.tsx';
 
 export function ResultView() {
   const hasRun = useApp((s) => s.run.last !== null);
   const status = useApp((s) => s.run.status);
   const error = useApp((s) => s.run.error);
+  const notRun = useApp((s) => s.agent.open && s.agent.notRun !== null && s.agent.status === 'idle');
   if (status === 'failed') {
     return (
       <div className="empty-state">
@@ -16,6 +19,7 @@ export function ResultView() {
       </div>
     );
   }
+  if (!hasRun && notRun) return <NotRunNotice />;
   if (!hasRun) {
     return (
       <div className="empty-state">
@@ -31,6 +35,7 @@ export function ResultView() {
     <>
       <LessonNotes />
       <VerdictSummary />
+      <CarriedChanges />
       <AssertionList />
       <DiffPanel />
     </>

@@ -3,13 +3,18 @@ import { entryByKey } from '../stores/catalogSlice.ts';
 import { toVerdictView, type VerdictView } from '../stores/verdictView.ts';
 import { useApp } from './useApp.ts';
 
-/** The last step's verdict, read for the panels (computed once per step, shared by every caller's memo). */
+const noSpec = { assertions: [] };
+
+/**
+ * The last step's verdict, read for the panels (computed once per step, shared by every caller's memo). A replayed
+ * run's step is shown before its scenario's environment is open (the selected scenario stands in), or without one.
+ */
 export function useVerdictView(): VerdictView | null {
   const last = useApp((s) => s.run.last);
   const tables = useApp((s) => s.run.tables);
-  const entry = useApp((s) => entryByKey(s.catalog.entries, s.run.openKey));
+  const entry = useApp((s) => entryByKey(s.catalog.entries, s.run.openKey ?? s.catalog.selectedKey));
   return useMemo(
-    () => (last && entry ? cachedView(last.verdict, last.runDiff, tables, entry.scenario.spec, entry.scenario.closedWorld) : null),
+    () => (last ? cachedView(last.verdict, last.runDiff, tables, entry?.scenario.spec ?? noSpec, entry?.scenario.closedWorld ?? true) : null),
     [last, tables, entry],
   );
 }

@@ -7,7 +7,7 @@ import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
 import type { ToolSet } from '../../agent/codeTools.ts';
 import { parseRunRecords, stepDiffOf, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
-import type { ModelProvider, ProviderProtocol } from '../../agent/types.ts';
+import type { ModelProvider, ProviderErrorKind, ProviderProtocol } from '../../agent/types.ts';
 import { agentTools, type AgentWorld } from '../../agent/world.ts';
 import { replaySteps } from '../../agent/fork.ts';
 import { runRecordFromHtml } from '../../studio/runHtml.ts';
@@ -85,6 +85,8 @@ export interface AgentSlice {
   prices: PriceTable;
   status: 'idle' | 'running' | 'stopping';
   error: string | null;
+  /** The last live run never reached its model (unreachable, CORS, key or model refused): why, and what kind. */
+  notRun: { message: string; kind: ProviderErrorKind | 'other' } | null;
   live: LiveRun | null;
   /** The run shown step by step (live or replayed), and the step whose diff the right pane shows. */
   replay: AgentRunRecord | null;
@@ -108,7 +110,8 @@ export interface AgentSlice {
   stop(): void;
   showStep(index: number): void;
   loadHistory(): Promise<void>;
-  openReplay(id: string): Promise<void>;
+  /** Replays a saved run, showing step `at` (default the first; `last` shows where the run ended, its verdict). */
+  openReplay(id: string, at?: number | 'last'): Promise<void>;
   removeRun(id: string): Promise<void>;
   /** Keeps a finished run (a model's, a person's or an imported one) with the saved runs. */
   saveRun(record: AgentRunRecord): Promise<void>;
@@ -291,6 +294,7 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     prices: { ...defaultPrices, ...readJson<PriceTable>(storage, agentStorageKeys.prices, {}) },
     status: 'idle',
     error: null,
+    notRun: null,
     live: null,
     replay: null,
     step: null,
@@ -360,10 +364,16 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       if (!entry) return void patch(set, 'agent', { error: 'Pick a scenario first.' });
       if (!run.startInfo) return void patch(set, 'agent', { error: 'The environment is still starting.' });
       controller = new AbortController();
-      patch(set, 'agent', { status: 'running', error: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
+      patch(set, 'agent', { status: 'running', error: null, notRun: null, replay: null, step: null, live: { entryKey: entry.key, steps: [], streaming: null, console: [], record: null } });
       try {
         const model = agent.settings.model.split(',')[0].trim();
         const record = await attemptInPlayground(entry, { model, trial: 0, batch: fork ? `fork of ${fork.record.id}` : 'live' }, { signal: controller.signal, events: liveEvents, fork });
+        if (record.notRun) {
+          // Nothing the model did was judged: no verdict, and nothing kept with the saved runs.
+          const message = record.error ?? 'the model could not be reached';
+          patch(set, 'agent', { live: null, error: message, notRun: { message, kind: record.errorKind ?? 'other' } });
+          return;
+        }
         update((a) => ({ live: a.live && { ...a.live, record, streaming: null }, replay: record, error: record.error }));
         patch(set, 'run', {
           last: { step: record.steps.length, script: { ok: record.endReason !== 'error', console: [], requests: [], durationMs: record.timing.totalMs }, stepDiff: record.runDiff, runDiff: record.runDiff, verdict: record.verdict },
@@ -415,17 +425,20 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       update((a) => ({ history: [...runs, ...a.history.filter((r) => !runs.some((x) => x.id === r.id))] }));
     },
 
-    async openReplay(id) {
+    async openReplay(id, at = 0) {
       const record = get().agent.history.find((r) => r.id === id);
       if (!record) return;
       patch(set, 'agent', { replay: record, live: null, view: 'live', error: null });
-      // Opening the scenario gives the diff panel its tables; a run of a scenario not in the catalog still replays.
+      const index = Math.max(0, Math.min(record.steps.length - 1, at === 'last' ? record.steps.length - 1 : at));
+      // A run of a scenario not in the catalog still replays; one in it opens it, which gives the diff its tables.
       const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
-      if (entry && get().run.openKey !== entry.key) {
-        get().catalog.select(entry.key);
-        await get().run.open(entry);
-      }
-      if (record.steps.length) get().agent.showStep(0);
+      if (entry && get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
+      // The record holds every step's verdict and diff: they are on screen now, before the environment is up.
+      if (record.steps.length) get().agent.showStep(index);
+      if (!entry) return;
+      await get().run.opened(entry.key);
+      // Opening cleared the right pane: show the step again, unless the person moved on meanwhile.
+      if (get().agent.replay?.id === id && record.steps.length) get().agent.showStep(get().agent.step ?? index);
     },
 
     async removeRun(id) {
@@ -486,6 +499,8 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
           runOne: async (job, signal) => {
             try {
               const record = await batchAttempt(job.entry, { model: job.model, trial: job.trial, batch: name }, signal);
+              // A model that cannot be reached cannot be reached by the next attempt either.
+              if (record.notRun) throw new Error(`${record.error ?? 'the model could not be reached'} — the batch stopped; nothing was run.`);
               await save(record);
               return record;
             } catch (err) {

@@ -81,10 +81,13 @@ export function readJson<T>(storage: KeyValueStore | undefined, key: string, fal
   }
 }
 
-export function writeJson(storage: KeyValueStore | undefined, key: string, value: unknown): void {
+/** Writes a value as JSON; false when it could not be kept (no storage, storage full or disabled). Never throws. */
+export function writeJson(storage: KeyValueStore | undefined, key: string, value: unknown): boolean {
+  if (!storage) return false;
   try {
-    storage?.setItem(key, JSON.stringify(value));
+    storage.setItem(key, JSON.stringify(value));
+    return true;
   } catch {
-    // Storage full or disabled: drafts are a convenience, not state the app depends on.
+    return false;
   }
 }

@@ -55,12 +55,14 @@ export interface RowJudgement {
   explainedBy: Map<RowId, number[]>;
   /** Rows each assertion counted (`matched`), passing or not. */
   matchedBy: Map<RowId, number[]>;
+  /** Rows that came nearest to a failed assertion (its `nearest` rows of the diff). */
+  nearestOf: Map<RowId, number[]>;
   consequenceOf: Map<RowId, string>;
   ignored: Set<RowId>;
   unexplained: Set<RowId>;
 }
 
-export const noJudgement: RowJudgement = { explainedBy: new Map(), matchedBy: new Map(), consequenceOf: new Map(), ignored: new Set(), unexplained: new Set() };
+export const noJudgement: RowJudgement = { explainedBy: new Map(), matchedBy: new Map(), nearestOf: new Map(), consequenceOf: new Map(), ignored: new Set(), unexplained: new Set() };
 
 /** Finds a table's primary key; in a one-service environment diff rows name no service. */
 export function primaryKeyOf(tables: TableMeta[], table: string, service?: string): string[] {
@@ -152,7 +154,7 @@ export function buildDiffView(diff: Diff, tables: TableMeta[], judgement: RowJud
     g.counts[kind]++;
     if (status === 'unexplained') g.unexplained++;
     if (options.onlyUnexplained && status !== 'unexplained') return;
-    const related = [...new Set([...explainedBy, ...(judgement.matchedBy.get(id) ?? [])])].sort((a, b) => a - b);
+    const related = [...new Set([...explainedBy, ...(judgement.matchedBy.get(id) ?? []), ...(judgement.nearestOf.get(id) ?? [])])].sort((a, b) => a - b);
     const view: DiffRowView = { id, kind, key: keyText(primaryKeyOf(tables, table, service), image), fields: fieldsOf(kind, before, after, options.showAllFields, columnsOf(tables, table, service), options.ignored?.(table, service) ?? none), explainedBy, related, status };
     const parent = judgement.consequenceOf.get(id);
     if (parent) view.consequenceOf = parent;

@@ -17,6 +17,8 @@ export interface EditorSlice {
   solutionError: string | null;
   /** Monaco loads after first paint; until then a plain textarea edits the same text. */
   monaco: 'loading' | 'ready' | 'failed';
+  /** Why the drafts could not be kept in this browser (storage full or blocked): they would be lost on reload. */
+  saveError: string | null;
   /** The language the script is written in (the editor's picker); Run runs it in that language's sandbox. */
   language: LanguageId;
 
@@ -45,7 +47,9 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     if (saveTimer) clearTimeout(saveTimer);
     saveTimer = setTimeout(() => {
       saveTimer = null;
-      writeJson(deps.storage, storageKeys.drafts, get().editor.drafts);
+      const { drafts } = get().editor;
+      const saveError = writeJson(deps.storage, storageKeys.drafts, drafts) ? null : draftsNotSaved(deps.storage !== undefined, drafts);
+      if (saveError !== get().editor.saveError) patch(set, 'editor', { saveError });
     }, SAVE_DELAY_MS);
   };
   const selectedKey = () => get().catalog.selectedKey;
@@ -58,6 +62,7 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     solutionStatus: 'idle',
     solutionError: null,
     monaco: 'loading',
+    saveError: null,
     language: 'javascript',
 
     setText(text) {
@@ -115,6 +120,13 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
       patch(set, 'editor', editor.origin === 'starter' ? { language, text: starterScript(entry?.scenario ?? null, language) } : { language });
     },
   };
+}
+
+/** What to tell a person whose drafts were not kept. */
+function draftsNotSaved(hasStorage: boolean, drafts: Record<string, string>): string {
+  if (!hasStorage) return 'This browser blocks storage for this page, so your script is not kept: it will be lost on reload.';
+  const mb = (JSON.stringify(drafts).length * 2) / 1e6;
+  return `Your script could not be saved: the browser's storage for this page is full (the drafts take ${mb.toFixed(1)} MB). It is still in the editor, but a reload would lose it — download it, or shorten it.`;
 }
 
 function withoutKey(drafts: Record<string, string>, key: string): Record<string, string> {

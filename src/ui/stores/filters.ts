@@ -1,3 +1,4 @@
+import { normaliseFacetValue } from '../../scenarios/facets.ts';
 import type { CatalogEntry } from './catalogTypes.ts';
 import { spanLabel } from '../../agent/stats.ts';
 
@@ -41,9 +42,10 @@ export interface Filters {
 
 export const emptyFilters: Filters = { query: '', facets: {}, horizon: { min: null, max: null } };
 
-/** The values an entry has for a facet. */
+/** The values an entry has for a facet, one spelling per meaning (`cleanup` and `clean-up` are one value). */
 export function facetValues(entry: CatalogEntry, facet: FacetName): string[] {
   const m = entry.scenario.metadata;
+  const one = (v: string | undefined) => (v ? [normaliseFacetValue(facet, v)] : []);
   switch (facet) {
     case 'suite':
       return [entry.suite.name];
@@ -52,17 +54,17 @@ export function facetValues(entry: CatalogEntry, facet: FacetName): string[] {
     case 'span':
       return [spanLabel(entry.scenario.services.length)];
     case 'operations':
-      return m.operations ?? [];
+      return [...new Set((m.operations ?? []).map((o) => normaliseFacetValue(facet, o)))];
     case 'ambiguity':
-      return m.ambiguity ? [m.ambiguity] : [];
+      return one(m.ambiguity);
     case 'information_availability':
-      return m.information_availability ? [m.information_availability] : [];
+      return one(m.information_availability);
     case 'entity_scope':
-      return m.entity_scope ? [m.entity_scope] : [];
+      return one(m.entity_scope);
     case 'category':
-      return m.category ? [m.category] : [];
+      return one(m.category);
     case 'difficulty':
-      return m.difficulty ? [m.difficulty] : [];
+      return one(m.difficulty);
   }
 }
 

@@ -51,6 +51,11 @@ export interface RunSlice {
   reset(): Promise<void>;
   /** After a failure: starts the environment again, or reopens the selected scenario. */
   retry(): Promise<void>;
+  /**
+   * Resolves once the scenario `key` is open and ready: at once if it is, else when an open of it next succeeds (the
+   * environment may still be starting). Opening clears the panes, so whoever shows something there can show it again.
+   */
+  opened(key: string): Promise<void>;
 }
 
 export function createRunSlice({ set, get, deps }: SliceContext): RunSlice {
@@ -58,6 +63,14 @@ export function createRunSlice({ set, get, deps }: SliceContext): RunSlice {
   const now = deps.now ?? (() => performance.now());
   // Each open gets a number; answers for a scenario that is no longer the selected one are dropped.
   let openSeq = 0;
+  const waiting: { key: string; resolve: () => void }[] = [];
+  const settleWaiting = (key: string) => {
+    for (let i = waiting.length - 1; i >= 0; i--) {
+      if (waiting[i].key !== key) continue;
+      waiting[i].resolve();
+      waiting.splice(i, 1);
+    }
+  };
 
   const cleared = { console: [], requests: [], last: null, steps: 0 } satisfies Partial<RunSlice>;
 
@@ -102,6 +115,7 @@ export function createRunSlice({ set, get, deps }: SliceContext): RunSlice {
           revision: r.revision + 1,
           readyAt: r.readyAt ?? now(),
         }));
+        settleWaiting(entry.key);
       } catch (err) {
         if (seq !== openSeq) return;
         patch(set, 'run', { status: 'failed', error: `“${entry.scenario.title}” could not be opened: ${(err as Error).message}` });
@@ -155,6 +169,12 @@ export function createRunSlice({ set, get, deps }: SliceContext): RunSlice {
       }
       const entry = entryByKey(catalog.entries, catalog.selectedKey);
       if (entry) await run.open(entry);
+    },
+
+    opened(key) {
+      const { run } = get();
+      if (run.openKey === key && run.status !== 'opening' && run.status !== 'starting' && run.status !== 'failed') return Promise.resolve();
+      return new Promise((resolve) => waiting.push({ key, resolve }));
     },
 
     async reset() {

@@ -302,12 +302,12 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
         return false;
       }
       const record = value as AgentRunRecord;
-      void get()
-        .agent.saveRun(record)
-        .then(() => {
-          get().agent.setOpen(true);
-          return get().agent.openReplay(record.id);
-        });
+      // Shown at once, at its last step (its verdict, the tab shown where the panes are tabs); kept with the saved
+      // runs meanwhile.
+      void get().agent.saveRun(record);
+      get().agent.setOpen(true);
+      get().layout.showTab('verdict');
+      void get().agent.openReplay(record.id, 'last');
       return true;
     },
 

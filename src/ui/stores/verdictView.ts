@@ -1,9 +1,14 @@
 import type { Diff, Row } from '../../engine/index.ts';
-import type { RowKind, RowRef, Verdict } from '../../evaluation/index.ts';
+import type { Assertion, NearestRow, NearestRows, RowKind, RowRef, Verdict } from '../../evaluation/index.ts';
 import type { AssertionSpec } from '../../evaluation/index.ts';
 import type { TableMeta } from '../workbench/protocol.ts';
-import { describeAssertion } from './describeAssertion.ts';
+import { describeAssertion, readAssertion, type AssertionReading } from './describeAssertion.ts';
 import { formatValue, primaryKeyOf, rowId, type RowId, type RowJudgement } from './diffModel.ts';
+
+/** A candidate row of a failed assertion, with its id when it is a row of the run diff (to highlight it). */
+export interface NearestRowView extends NearestRow {
+  id: RowId | null;
+}
 
 export interface AssertionView {
   index: number;
@@ -12,6 +17,10 @@ export interface AssertionView {
   passed: boolean;
   reason: string;
   matched: RowId[];
+  /** Its where, expected_count and expected_changes, readable. */
+  reading: AssertionReading | null;
+  /** A failed assertion's nearest rows, when the verdict has them. */
+  nearest: { why: NearestRows['why']; rows: NearestRowView[] } | null;
 }
 
 export interface VerdictView {
@@ -49,7 +58,7 @@ export function toVerdictView(verdict: Verdict, runDiff: Diff, tables: TableMeta
     return `${img.table} ${primaryKeyOf(tables, img.table, img.service).map((c) => formatValue(img.row[c])).join(', ')}`;
   };
 
-  const judgement: RowJudgement = { explainedBy: new Map(), matchedBy: new Map(), consequenceOf: new Map(), ignored: new Set(), unexplained: new Set() };
+  const judgement: RowJudgement = { explainedBy: new Map(), matchedBy: new Map(), nearestOf: new Map(), consequenceOf: new Map(), ignored: new Set(), unexplained: new Set() };
   const tag = (map: Map<RowId, number[]>, id: RowId | null, assertion: number) => {
     if (!id) return;
     const list = map.get(id) ?? [];
@@ -72,13 +81,25 @@ export function toVerdictView(verdict: Verdict, runDiff: Diff, tables: TableMeta
   const assertions = verdict.assertions.map((r): AssertionView => {
     const matched = r.matched.map(idOf).filter((id): id is RowId => id !== null);
     for (const id of matched) tag(judgement.matchedBy, id, r.index);
-    const source = r.assertion ?? spec.assertions[r.index];
+    const source: Assertion | undefined = r.assertion ?? spec.assertions[r.index];
+    const nearest = r.nearest
+      ? {
+          why: r.nearest.why,
+          rows: r.nearest.rows.map((n): NearestRowView => {
+            const id = n.kind !== undefined && n.index !== undefined ? idOf({ kind: n.kind, index: n.index }) : null;
+            if (id) tag(judgement.nearestOf, id, r.index);
+            return { ...n, id };
+          }),
+        }
+      : null;
     return {
       index: r.index,
       label: source?.description ?? (source ? describeAssertion(source) : `assertion ${r.index + 1}`),
       passed: r.passed,
       reason: r.reason,
       matched,
+      reading: source ? readAssertion(source) : null,
+      nearest,
     };
   });
 

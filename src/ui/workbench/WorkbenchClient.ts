@@ -30,9 +30,12 @@ export class WorkbenchClient implements WorkbenchPort {
   constructor(
     private readonly worker: Worker,
     private readonly dataDir: Promise<ArrayBuffer | null>,
+    /** A failure the worker reported before this client listened (it may be started before the app loads). */
+    earlyError: string | null = null,
   ) {
     worker.onmessage = (e: MessageEvent<FromWorker>) => this.receive(e.data);
     worker.onerror = (e) => this.fail(new Error(`the workbench worker failed: ${e.message || 'unknown error'}`));
+    if (earlyError) this.fail(new Error(`the workbench worker failed: ${earlyError}`));
   }
 
   private receive(msg: FromWorker): void {

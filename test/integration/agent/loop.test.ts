@@ -97,6 +97,12 @@ describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol)
     expect(record.steps).toHaveLength(1);
     expect(record.runDiff.inserts).toHaveLength(1);
     expect(record.verdict.agent_diff_passed).toBe(true);
+    expect(record.notRun).toBeUndefined();
+  });
+
+  it('a model that never answers (its key refused) leaves a run marked not run, with the kind of failure', async () => {
+    const record = await run(protocol, [{ status: 401, message: 'bad key' }]);
+    expect(record).toMatchObject({ endReason: 'error', errorKind: 'auth', notRun: true, steps: [] });
   });
 });
 

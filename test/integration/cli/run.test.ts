@@ -11,7 +11,7 @@ describe('difflab run', () => {
     expect(r.stderr).toBe('');
     expect(r.code).toBe(0);
     const out = JSON.parse(r.stdout);
-    expect(Object.keys(out)).toEqual(['test_id', 'passed', 'agent_diff_passed', 'score', 'failures', 'unexplained', 'diff', 'console', 'error']);
+    expect(Object.keys(out)).toEqual(['test_id', 'passed', 'agent_diff_passed', 'score', 'failures', 'unexplained', 'diff', 'console', 'error', 'failed_assertions']);
     expect(out).toMatchObject({ test_id: 'post-hello', passed: true, agent_diff_passed: true, score: { passed: 1, total: 1, percent: 100 }, failures: [], error: null });
     expect(out.diff.inserts).toEqual([expect.objectContaining({ __table__: 'messages', channel_id: 'C1', user_id: 'U1', message_text: 'hello from the script' })]);
     expect(out.console).toEqual([expect.objectContaining({ text: 'posted true' })]);
@@ -27,6 +27,25 @@ describe('difflab run', () => {
     expect(out.failures).toHaveLength(1);
     expect(out.error).toMatch(/gave up/);
     expect(out.diff).toEqual({ inserts: [], updates: [], deletes: [] });
+  });
+
+  it('explains a failed assertion by the row that came nearest: the message posted in the wrong channel', async () => {
+    const wrong = helloScript.replace("channel: 'C1'", "channel: 'C2'");
+    expect(wrong).not.toBe(helloScript);
+    const script = fx.script('wrong-channel.js', wrong);
+    const r = await difflab(['run', '--suite', fx.suite, '--test', 'post-hello', '--script', script, '--seeds', fx.seeds]);
+    const out = JSON.parse(r.stdout);
+    expect(out.passed).toBe(false);
+    expect(out.failed_assertions).toHaveLength(1);
+    const [failed] = out.failed_assertions;
+    expect(failed.assertion).toBe('added messages (exactly 1) where channel_id = "C1", message_text contains "hello"');
+    expect(failed.nearest.why).toBe('closest');
+    expect(failed.nearest.rows).toHaveLength(1);
+    expect(failed.nearest.rows[0]).toMatchObject({ source: 'diff', kind: 'insert', table: 'messages', failed: 1 });
+    expect(failed.nearest.rows[0].checks).toEqual([
+      { part: 'where', field: 'channel_id', expected: '"C1"', actual: '"C2"', equality: true, passed: false },
+      { part: 'where', field: 'message_text', expected: 'contains "hello"', actual: '"hello from the script"', equality: false, passed: true },
+    ]);
   });
 
   it('rejects bad input with a message on stderr and a non-zero exit', async () => {

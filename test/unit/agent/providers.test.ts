@@ -106,3 +106,81 @@ describe.each(['openai', 'anthropic'] as const)('%s provider', (protocol) => {
     expect(err.message).toMatch(/dropped|reach/);
   });
 });
+
+describe.each(['openai', 'anthropic'] as const)('%s provider: wrong model name', (protocol) => {
+  it('says the model is unknown on a 404 that names it', async () => {
+    const message = protocol === 'openai' ? 'The model `gpt-nope` does not exist or you do not have access to it.' : 'model: gpt-nope';
+    const provider = await providerFor(protocol, [{ status: 404, message }]);
+    const err = await provider.complete({ model: 'gpt-nope', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err.kind).toBe('model');
+    expect(err.message).toMatch(/does not serve the model “gpt-nope” \(HTTP 404\): check the model name/);
+  });
+});
+
+/**
+ * A page's fetch as a browser gives it: a server without CORS headers, a closed port and an offline device all
+ * reject with the same TypeError. `no-cors` requests reach a server that is there and come back opaque.
+ */
+function browserFetch(server: 'no-cors-headers' | 'closed-port', seen: string[]): typeof fetch {
+  return (async (input: RequestInfo | URL, init?: RequestInit) => {
+    const mode = init?.mode ?? 'cors';
+    seen.push(`${init?.method ?? 'GET'} ${mode}`);
+    if (server === 'no-cors-headers' && mode === 'no-cors') return new Response(null, { status: 200 });
+    throw new TypeError('Failed to fetch');
+  }) as typeof fetch;
+}
+
+describe.each(['openai', 'anthropic'] as const)('%s provider in a browser: a model API it cannot reach', (protocol) => {
+  const g = globalThis as { document?: unknown; navigator?: unknown };
+  const hadNavigator = Object.getOwnPropertyDescriptor(globalThis, 'navigator');
+  afterEach(() => {
+    delete g.document;
+    if (hadNavigator) Object.defineProperty(globalThis, 'navigator', hadNavigator);
+    else delete g.navigator;
+  });
+  const browser = (online = true) => {
+    g.document = {};
+    Object.defineProperty(globalThis, 'navigator', { value: { onLine: online }, configurable: true, writable: true });
+  };
+  const call = (fetchImpl: typeof fetch) =>
+    createProvider({ protocol, baseURL: 'http://127.0.0.1:9/v1', maxRetries: 4 }, KEY, fetchImpl)
+      .complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+
+  it('no CORS headers: says CORS and what to do, at once (one request and one no-cors probe, no retries)', async () => {
+    browser();
+    const seen: string[] = [];
+    const err = await call(browserFetch('no-cors-headers', seen));
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.kind).toBe('cors');
+    expect(err.message).toMatch(/answered, but without CORS headers \(Access-Control-Allow-Origin\)/);
+    expect(err.message).toMatch(/OLLAMA_ORIGINS/);
+    expect(seen).toEqual(['POST cors', 'GET no-cors']);
+  });
+
+  it('a closed port: says nothing answered', async () => {
+    browser();
+    const seen: string[] = [];
+    const err = await call(browserFetch('closed-port', seen));
+    expect(err.kind).toBe('unreachable');
+    expect(err.message).toMatch(/^nothing answered at http:\/\/127\.0\.0\.1:9\/v1/);
+    expect(seen).toEqual(['POST cors', 'GET no-cors']);
+  });
+
+  it('offline: says so without probing', async () => {
+    browser(false);
+    const seen: string[] = [];
+    const err = await call(browserFetch('closed-port', seen));
+    expect(err.kind).toBe('offline');
+    expect(seen).toEqual(['POST cors']);
+  });
+
+  it('outside a browser the SDK retries a failed connection as before', async () => {
+    const seen: string[] = [];
+    const err = await createProvider({ protocol, baseURL: 'http://127.0.0.1:9/v1', maxRetries: 1 }, KEY, browserFetch('closed-port', seen))
+      .complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] })
+      .catch((e) => e);
+    expect(err.kind).toBe('network');
+    expect(seen).toEqual(['POST cors', 'POST cors']);
+  });
+});

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyDiff } from '../../../src/engine/types.ts';
+import { emptyDiff, type Diff } from '../../../src/engine/types.ts';
 import {
   buildJudgeRequest,
   evaluateDiff,
   gradeHybrid,
+  hybridGates,
   referenceAnswerJudge,
   type Judge,
   type JudgeRequest,
@@ -143,5 +144,36 @@ describe('hybrid grading', () => {
     const wrong = await referenceAnswerJudge(buildJudgeRequest({ ...base, answer: 'Ostara Foods only' }));
     expect(Object.values(right.rubrics[0].scores).every((s) => s === 1)).toBe(true);
     expect(Object.values(wrong.rubrics[0].scores).every((s) => s === 0)).toBe(true);
+  });
+});
+
+describe('hybridGates: which gate decided', () => {
+  const base = (closedWorld: boolean, diff: Diff = diffWithFlag()) => ({ scenario, closedWorld, rubrics: [], answer: null, trace: [], diff });
+
+  it('a static 100% failed by the closed world says so first', async () => {
+    const diff = { ...diffWithFlag(), inserts: [{ __table__: 'folders', folder_id: 'f9' }] };
+    const grade = await gradeHybrid({ ...base(true, diff), verdict: evaluateDiff(firstOnly, diff) });
+    expect([grade.score, grade.passed]).toEqual([1, false]);
+    expect(hybridGates(grade)).toEqual([
+      { gate: 'closed_world', passed: false, text: 'closed world: 1 unexplained change(s)' },
+      { gate: 'score', passed: true, text: 'score 100% ≥ 50%' },
+    ]);
+  });
+
+  it('names a failed critical check, and the score below the pass mark', async () => {
+    const verdict = evaluateDiff(spec, emptyDiff(), { closedWorld: false });
+    const grade = await gradeHybrid({ ...base(false, emptyDiff()), verdict, criticalAssertions: [0] });
+    const gates = hybridGates(grade);
+    expect(gates.map((g) => [g.gate, g.passed])).toEqual([
+      ['score', false],
+      ['critical', false],
+    ]);
+    expect(gates[0].text).toBe('score 0% < 50%');
+    expect(gates[1].text).toMatch(/^critical assertion #1 failed: expected at least 1 changed messages/);
+  });
+
+  it('a pass lists every gate it passed', async () => {
+    const grade = await gradeHybrid({ ...base(true), verdict: evaluateDiff(firstOnly, diffWithFlag()), criticalAssertions: [0] });
+    expect(hybridGates(grade).map((g) => g.text)).toEqual(['score 100% ≥ 50%', 'closed world: every change is explained', 'every critical check passed (1)']);
   });
 });

@@ -87,4 +87,34 @@ describe('the sandbox language interface', () => {
     expect(new TextDecoder().decode(scratch[0].bytes)).toBe('start\n201\n201\n');
     expect(new TextDecoder().decode(before)).toBe('start\n');
   });
+  it('prepares a runner as its worker starts, waits for it before the script, and reports a failed preparation', async () => {
+    const order: string[] = [];
+    let finish!: () => void;
+    const prepared = new Promise<void>((resolve) => (finish = resolve));
+    const slowToPrepare: ScriptRunner = {
+      ...toy,
+      async prepare(hurry) {
+        order.push('prepare');
+        hurry.addEventListener('abort', () => order.push('hurried'));
+        await prepared;
+        order.push('prepared');
+      },
+      run(job, io) {
+        order.push('run');
+        return toy.run(job, io);
+      },
+    };
+    const factory = inThread(slowToPrepare, []);
+    const running = runScript('https://a.test/1', { language: 'bash', fetch: async () => new Response('ok'), createWorker: factory });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(order).toEqual(['prepare', 'hurried']);
+    finish();
+    expect(await running).toMatchObject({ ok: true });
+    expect(order).toEqual(['prepare', 'hurried', 'prepared', 'run']);
+
+    const broken: ScriptRunner = { ...toy, prepare: async () => Promise.reject(new Error('the interpreter did not load')) };
+    const failed = await runScript('https://a.test/1', { language: 'bash', fetch: async () => new Response('ok'), createWorker: inThread(broken, []) });
+    expect(failed).toMatchObject({ ok: false, reason: 'crash' });
+    expect(failed.error).toContain('the interpreter did not load');
+  });
 });

@@ -108,3 +108,46 @@ describe('scenario lint', () => {
     expect(lint(scenario({ assertions: [strong] })).promptIds).toEqual([]);
   });
 });
+
+describe('lint: how assertions are written', () => {
+  it('warns that exact equality on a message body is brittle, and says what to use instead', () => {
+    const r = lint(scenario({ assertions: [{ diff_type: 'added', entity: 'messages', where: { channel_id: 'C07RANDOM', message_text: 'Board games on the 4th floor' }, expected_count: 1 }] }));
+    expect(r.problems).toEqual([]);
+    expect(r.warnings).toContain(
+      'assertions[0].where.message_text is brittle: exact text ("Board games on the 4th floor") fails any rewording; match the words that matter (contains, i_contains, regex)',
+    );
+  });
+
+  it('is not brittle when the prompt spells out that very text, or for a short value, a name, or text it forbids', () => {
+    const asked = scenario({
+      prompt: 'Post exactly "Board games on the 4th floor" in #random.',
+      assertions: [{ diff_type: 'added', entity: 'messages', where: { channel_id: 'C07RANDOM', message_text: 'Board games on the 4th floor' }, expected_count: 1 }],
+    });
+    expect(lint(asked).warnings.filter((w) => w.includes('brittle'))).toEqual([]);
+    const s = scenario({
+      assertions: [
+        { diff_type: 'added', entity: 'messages', where: { channel_id: 'C07RANDOM', message_text: { i_contains: '4th floor' } }, expected_count: 1 },
+        { diff_type: 'added', entity: 'channels', where: { channel_name: 'Board game night planning crew' }, expected_count: 0 },
+        { diff_type: 'added', entity: 'messages', where: { message_text: 'Free pizza for everyone today' }, expected_count: 0 },
+      ],
+    });
+    expect(lint(s).warnings.filter((w) => w.includes('brittle'))).toEqual([]);
+  });
+
+  it('warns about loose conditions: none at all, a one-letter contains, a pattern that matches anything', () => {
+    const s = scenario({
+      assertions: [
+        { diff_type: 'added', entity: 'messages' },
+        { diff_type: 'added', entity: 'messages', where: { message_text: { contains: '4' } }, expected_count: 1 },
+        { diff_type: 'added', entity: 'messages', where: { message_text: { regex: '.*' } }, expected_count: 1 },
+        { diff_type: 'added', entity: 'messages', where: { message_text: { regex: '^(?!lunch)' } }, expected_count: 1 },
+      ],
+    });
+    const loose = lint(s).warnings.filter((w) => w.includes('loose'));
+    expect(loose).toEqual([
+      'assertions[0] is loose: no where, no expected_count, no expected_changes — any added messages row passes it',
+      'assertions[1].where.message_text is loose: contains "4" matches nearly any text',
+      'assertions[2].where.message_text is loose: regex ".*" matches any text',
+    ]);
+  });
+});

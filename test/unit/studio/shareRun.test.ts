@@ -46,3 +46,35 @@ describe('sharing a saved agent run', () => {
     expect(runRecordFromHtml(html)).toEqual(correct);
   });
 });
+
+describe('the HTML export, read without JavaScript', () => {
+  const sideEffect = demo.find((r) => r.id === 'demo-side-effect')!;
+  const visible = (html: string) => html.replace(/<script type="application\/json" id="difflab-run">[\s\S]*?<\/script>/, '');
+
+  it('shows both verdicts: Agent-Diff passes, the closed world fails on the side effect', () => {
+    const html = visible(runRecordToHtml(sideEffect));
+    expect(sideEffect.verdict.agent_diff_passed).toBe(true);
+    expect(html).toMatch(/<th>Agent-Diff verdict<\/th><td class="pass"><strong>pass<\/strong>/);
+    expect(html).toMatch(/<th>Closed world<\/th><td class="fail"><strong>fail<\/strong><\/td><td>[^<]*1 unexplained change</);
+  });
+
+  it('tags every row of the final diff, and marks the unexplained one visibly', () => {
+    const html = visible(runRecordToHtml(sideEffect));
+    const final = html.slice(html.indexOf('<h2>Final diff</h2>'), html.indexOf('<h2>Steps</h2>'));
+    const rows = final.match(/<tr class="[^"]*">[\s\S]*?<\/tr>/g) ?? [];
+    const d = sideEffect.runDiff;
+    expect(rows).toHaveLength(d.inserts.length + d.updates.length + d.deletes.length);
+    const unexplained = rows.filter((r) => r.includes('unexplained'));
+    expect(unexplained).toHaveLength(1);
+    expect(unexplained[0]).toContain('⚠ UNEXPLAINED side effect');
+    expect(unexplained[0]).toContain(escape(String(sideEffect.verdict.unexplained[0].row?.message_text)));
+    expect(rows.filter((r) => /explained by A\d/.test(r)).length).toBeGreaterThan(0);
+    // The step that made the side effect marks it too.
+    const steps = html.slice(html.indexOf('<h2>Steps</h2>'));
+    expect(steps).toContain('⚠ UNEXPLAINED side effect');
+  });
+});
+
+function escape(t: string): string {
+  return t.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;').replace(/'/g, '&#39;');
+}

@@ -4,6 +4,7 @@ import { emptyDiff } from '../../../src/engine/index.ts';
 import { evaluateDiff } from '../../../src/evaluation/index.ts';
 import type { Judge } from '../../../src/evaluation/index.ts';
 import { fakeWorkbench, loadedSuite, outcomeFor, postedDiff, scenario, startedStore } from './fixtures.ts';
+import { startFakeModelServer } from '../../helpers/fakeModelServer.ts';
 
 const post = scenario('post', { solution: 'solutions/post.js' });
 const suite = loadedSuite('slack', [post], ['/scenarios/slack/solutions/post.js']);
@@ -20,6 +21,25 @@ async function setup() {
 }
 
 describe('agent mode store', () => {
+  it('a model that never answers gives no verdict: the run is not run, not failed, and not saved', async () => {
+    const { state, history } = await setup();
+    const server = await startFakeModelServer([{ status: 401, message: 'invalid key' }]);
+    try {
+      state().agent.choosePreset('openai');
+      state().agent.setSettings({ baseURL: server.openaiBaseURL });
+      state().agent.setApiKey('sk-wrong');
+      await state().agent.runLive();
+      const a = state().agent;
+      expect(a.notRun).toMatchObject({ kind: 'auth' });
+      expect(a.notRun!.message).toMatch(/refused the API key/);
+      expect(a.replay).toBeNull();
+      expect(state().run.last).toBeNull();
+      expect(await history.list()).toEqual([]);
+    } finally {
+      await server.close();
+    }
+  });
+
   it('runs the scripted reference model live: opens a fresh environment, shows each step, saves the run', async () => {
     const { state, workbench, history } = await setup();
     state().agent.choosePreset(REFERENCE_PRESET);

@@ -90,6 +90,29 @@ describe('the app store', () => {
     expect(again.getState().editor).toMatchObject({ text: '// mine', origin: 'draft' });
   });
 
+  it('says so when a draft could not be saved (a 5 MB draft in full storage), and clears it once one is saved', async () => {
+    vi.useFakeTimers();
+    try {
+      const { state, storage } = setup();
+      const quota = 5_000_000;
+      const setItem = storage.setItem;
+      storage.setItem = (k, v) => {
+        if (v.length * 2 > quota) throw new DOMException('The quota has been exceeded.', 'QuotaExceededError');
+        setItem(k, v);
+      };
+      state().editor.setText('// ' + 'x'.repeat(2_600_000));
+      vi.advanceTimersByTime(1000);
+      expect(state().editor.saveError).toMatch(/could not be saved: the browser's storage for this page is full \(the drafts take 5\.2 MB\)/);
+      expect(storage.data.get(storageKeys.drafts)).toBeUndefined();
+      state().editor.setText('// short');
+      vi.advanceTimersByTime(1000);
+      expect(state().editor.saveError).toBeNull();
+      expect(JSON.parse(storage.data.get(storageKeys.drafts)!)).toEqual({ 'slack/post': '// short' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
   it('ignores the answer for a scenario that is no longer selected', async () => {
     const { state } = setup();
     await state().run.start();

@@ -57,7 +57,7 @@ describe('the diff panel model', () => {
     const view = toVerdictView(verdict, diff, tables, spec, true);
     expect(view).toMatchObject({ passed: false, agentDiffPassed: false, closedWorldPassed: false, unexplained: 1, score: { passed: 2, total: 3 } });
     expect(view.assertions.map((a) => [a.passed, a.label])).toEqual([
-      [true, 'added messages ×1 where channel_id = "C1", message_text contains "hello"'],
+      [true, 'added messages (exactly 1) where channel_id = "C1", message_text contains "hello"'],
       [true, 'Topic set'],
       [false, 'removed messages where message_id = "M1"'],
     ]);

@@ -75,6 +75,39 @@ describe('the studio slice', () => {
     expect(state().agent.replay?.id).toBe(run.id);
   });
 
+  it('a shared run shows its last step’s verdict at once, and still after the environment starts and opens its scenario', async () => {
+    const { state: first } = await ranOnce();
+    first().editor.setText('// nothing');
+    await first().run.execute();
+    first().studio.recordStep(first().run.last!);
+    const run = first().studio.runRecord()!;
+    expect(run.steps.map((s) => s.verdict.passed)).toEqual([true, false]);
+
+    // A fresh page: the link is opened while PGlite is still starting.
+    let started!: () => void;
+    const gate = new Promise<void>((resolve) => (started = resolve));
+    const workbench = fakeWorkbench(() => outcomeFor(post, emptyDiff()));
+    const start = workbench.start.bind(workbench);
+    workbench.start = async () => (await gate, start());
+    const store = createAppStore({ workbench, loadSolution: async () => '' }, { suites: [loadedSuite('slack', [scenario('other'), post])], reports: [] });
+    const state = () => store.getState();
+    const starting = state().run.start();
+    expect(state().studio.viewRun(run)).toBe(true);
+    expect(state().agent.open).toBe(true);
+    expect(state().agent.step).toBe(1);
+    expect(state().run.last?.verdict).toEqual(run.steps[1].verdict);
+    expect(state().catalog.selectedKey).toBe('slack/post');
+    expect(state().layout.tab).toBe('verdict'); // where the panes are tabs, the verdict's is shown
+
+    started();
+    await starting;
+    expect(workbench.calls).toContain('open:post');
+    expect(state().run.openKey).toBe('slack/post');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(state().run.last?.verdict).toEqual(run.steps[1].verdict);
+    expect(state().run.last?.step).toBe(2);
+  });
+
   it('stores a human attempt as a run record with the saved runs, reported as the human row', async () => {
     const { state } = await ranOnce();
     state().studio.startHuman();

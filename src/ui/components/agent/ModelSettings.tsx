@@ -3,6 +3,7 @@ import type { ToolSet } from '../../../agent/codeTools.ts';
 import { docsConditions } from '../../../agent/docs.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { FaultsField } from './FaultsField.tsx';
+import { warmSandbox } from '../../createBrowserWorker.ts';
 import { agentStorageKeys, REFERENCE_PRESET } from '../../stores/agentSlice.ts';
 
 /** Provider, model, key and run settings. The key field never leaves this page except to the chosen provider. */
@@ -77,7 +78,9 @@ export function ModelSettings() {
           value={settings.mode}
           onChange={(e) => {
             const mode = e.target.value as 'code' | 'tools' | 'react';
-            // The ReAct protocol's own turn limit is 25 (and 300 s, which the loop applies itself).
+            // The ReAct protocol's own turn limit is 25 (and 300 s, which the loop applies itself). Its actions are
+            // Bash: the shell starts loading now.
+            if (mode === 'react') warmSandbox('bash');
             setSettings(mode === 'react' ? { mode, maxIterations: 25 } : { mode });
           }}
           disabled={scripted}

@@ -1,7 +1,8 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { evaluateDiffBounded, type Verdict } from '../../../evaluation/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { schemaFromTables } from './schemaFromTables.ts';
+import { specNameIssues } from '../../stores/specNames.ts';
 
 /** The spec as JSON, validated as you type, and each assertion judged live against the current run diff. */
 export function AssertionEditor() {
@@ -11,6 +12,8 @@ export function AssertionEditor() {
   const setText = useApp((s) => s.studio.setSpecText);
   const diff = useApp((s) => s.run.last?.runDiff ?? null);
   const tables = useApp((s) => s.run.tables);
+  const services = useApp((s) => s.catalog.entries.find((e) => e.key === s.catalog.selectedKey)?.scenario.services);
+  const names = useMemo(() => specNameIssues(text, tables, services ?? []), [text, tables, services]);
   // Judged with every pattern bounded in time (a backtracking one runs in a worker), so typing never freezes the page.
   const [verdict, setVerdict] = useState<Verdict | null>(null);
   useEffect(() => {
@@ -35,6 +38,15 @@ export function AssertionEditor() {
       {issues.length > 0 ? (
         <ul className="studio-issues" data-testid="studio-issues">
           {issues.map((i, n) => (
+            <li key={n}>
+              <span className="mono">{i.path}</span> {i.message}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {names.length > 0 ? (
+        <ul className="studio-issues studio-names" data-testid="studio-name-issues" aria-label="Unknown tables and columns">
+          {names.map((i, n) => (
             <li key={n}>
               <span className="mono">{i.path}</span> {i.message}
             </li>

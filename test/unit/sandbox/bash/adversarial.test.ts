@@ -40,7 +40,7 @@ describe('Bash sandbox: runaway scripts stop with the limits’ messages', () =>
   });
 
   it('cuts a flood of output to the console budget with JavaScript’s note', async () => {
-    const result = await runBash('for i in $(seq 1 2000); do echo "line $i of a flood"; done', { limits: { maxConsoleChars: 5000 } });
+    const result = await runBash('for i in $(seq 1 2000); do echo "line $i of a flood"; done', { limits: { maxConsoleChars: 5000, timeMs: 120_000 } });
     expect(result.ok).toBe(true);
     expect(result.console.at(-1)).toEqual({ level: 'warn', text: '… console output truncated: more than 5000 characters' });
     expect(result.console.reduce((n, e) => n + e.text.length, 0)).toBeLessThan(5200);

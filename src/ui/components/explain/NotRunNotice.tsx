@@ -1,0 +1,29 @@
+import '../../styles/explain.css';
+import { useApp } from '../../hooks/useApp.ts';
+
+const TITLE: Record<string, string> = {
+  cors: 'blocked by CORS',
+  unreachable: 'nothing answered',
+  offline: 'this device is offline',
+  network: 'the connection failed',
+  auth: 'the key was refused',
+  model: 'unknown model',
+  rate_limit: 'rate limited',
+  server: 'the provider failed',
+  bad_request: 'the request was refused',
+};
+
+/** In place of a verdict: the live run never reached its model, so nothing was judged — why, and what to do. */
+export function NotRunNotice() {
+  const notRun = useApp((s) => (s.agent.open ? s.agent.notRun : null));
+  if (!notRun) return null;
+  return (
+    <section className="not-run" role="alert" data-testid="not-run" data-kind={notRun.kind}>
+      <p className="not-run-word">
+        NOT RUN <span className="not-run-why">· {TITLE[notRun.kind] ?? 'the model could not be reached'}</span>
+      </p>
+      <p>{notRun.message}</p>
+      <p className="muted">The model never answered, so there is no verdict: nothing it did was judged, and the run is not kept with the saved runs.</p>
+    </section>
+  );
+}
