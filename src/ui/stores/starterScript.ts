@@ -35,6 +35,13 @@ console.log(await res.json());`,
 });
 console.log(await res.json());`,
   },
+  mail: {
+    base: 'https://api.mailhub.example/v1/',
+    code: `const res = await fetch('https://api.mailhub.example/v1/folders', {
+  headers: { Authorization: 'Bearer difflab' },
+});
+console.log((await res.json()).items.map((f) => f.display_name + ' (' + f.unread_count + ' unread)').join(', '));`,
+  },
 };
 
 /** The same first calls in Bash. */
@@ -45,6 +52,7 @@ const firstCurl: Record<string, string> = {
   linear: `curl -s https://api.linear.app/graphql -H 'Authorization: difflab' \\
   --json '{"query": "{ teams { nodes { id name } } }"}' | jq .`,
   calendar: `curl -s https://www.googleapis.com/calendar/v3/users/me/calendarList -H 'Authorization: Bearer difflab' | jq '.items[] | {id, summary}'`,
+  mail: `curl -s https://api.mailhub.example/v1/folders -H 'Authorization: Bearer difflab' | jq -r '.items[] | "\\(.display_name) (\\(.unread_count) unread)"'`,
 };
 
 /** The same first calls in Python, with DiffLab's `requests`. */
@@ -61,33 +69,53 @@ print(res.json())`,
   calendar: `res = requests.get('https://www.googleapis.com/calendar/v3/users/me/calendarList', headers={'Authorization': 'Bearer difflab'})
 for item in res.json()['items']:
     print(item['id'], item['summary'])`,
+  mail: `res = requests.get('https://api.mailhub.example/v1/folders', headers={'Authorization': 'Bearer difflab'})
+for folder in res.json()['items']:
+    print(folder['display_name'], folder['unread_count'], 'unread')`,
 };
 
-/** The editor's default text for a scenario: what the sandbox offers, and one read-only call to start from. */
+const serviceNames: Record<string, string> = { slack: 'Slack', box: 'Box', linear: 'Linear', calendar: 'Google Calendar', mail: 'MailHub' };
+
+/**
+ * The editor's default text for a scenario: what the sandbox offers, and one read-only call to start from — one per
+ * service for a scenario across several (each JavaScript call in its own block, so their names do not clash).
+ */
 export function starterScript(scenario: Scenario | null, language: LanguageId = 'javascript'): string {
-  const service = scenario?.services[0] ?? 'slack';
-  const call = firstCall[service] ?? firstCall.slack;
+  const known = (scenario?.services ?? []).filter((s) => s in firstCall);
+  const services = known.length ? known : ['slack'];
+  const bases = services.map((s) => `${firstCall[s].base}…`);
+  // One service keeps its sentence on one line; several put their URLs on a line of their own.
+  const where = (c: string) =>
+    bases.length === 1 ? `Requests to ${bases[0]} go to the replica` : `Requests to ${bases.slice(0, -1).join(', ')} and ${bases.at(-1)}\n${c} go to the replicas`;
+  const calls = (of: (service: string) => string, comment: string, block = false) =>
+    services.length === 1
+      ? of(services[0])
+      : services.map((s) => (block ? `// ${serviceNames[s]}\n{\n${indent(of(s))}\n}` : `${comment} ${serviceNames[s]}\n${of(s)}`)).join('\n\n');
   if (language === 'bash') {
     return `# Your script runs in a Bash shell with curl, jq, grep, sed, awk and the usual tools.
-# Requests to ${call.base}… go to the replica; authentication is handled (any token works).
+# ${where('#')}; authentication is handled (any token works).
 # Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
 
-${firstCurl[service] ?? firstCurl.slack}
+${calls((s) => firstCurl[s], '#')}
 `;
   }
   if (language === 'python') {
     return `# Your script runs as Python 3 with the standard library and requests (sessions, params, json, files).
-# Requests to ${call.base}… go to the replica; authentication is handled (any token works).
+# ${where('#')}; authentication is handled (any token works).
 # Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
 import requests
 
-${firstRequest[service] ?? firstRequest.slack}
+${calls((s) => firstRequest[s], '#')}
 `;
   }
   return `// Your script runs in a sandbox with top-level await, fetch() and console.
-// Requests to ${call.base}… go to the replica; authentication is handled (any token works).
+// ${where('//')}; authentication is handled (any token works).
 // Run: Ctrl/Cmd+Enter. The diff panel shows every row your script changed.
 
-${call.code}
+${calls((s) => firstCall[s].code, '//', true)}
 `;
+}
+
+function indent(code: string): string {
+  return code.split('\n').map((line) => (line ? `  ${line}` : line)).join('\n');
 }

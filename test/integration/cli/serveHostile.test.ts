@@ -91,6 +91,44 @@ describe('serve: one request never takes the server down (issue 14)', () => {
     expect(JSON.parse(answer.body).errors[0]).toMatchObject({ message: 'Query too complex', extensions: { type: 'invalid input' } });
   });
 
+  it('Linear: a query just under the complexity limit runs while health checks and a read are answered', async () => {
+    // 9,900 points: 250 issues with 32 comments each, one SQL statement per issue's comments.
+    const query = '{ issues(first: 250) { nodes { id title comments(first: 32) { nodes { id body } } } } }';
+    const body = JSON.stringify({ query });
+    const order: string[] = [];
+    const whole = held(headers('POST', '/graphql', Buffer.byteLength(body)), body, 0);
+    await whole.sent;
+    let answered = false;
+    const hostile = whole.answer.then((a) => ((answered = true), order.push('hostile'), a));
+    // Health checks one after another while it runs: each is sent only once the one before was answered.
+    const healthChecks = (async () => {
+      while (!answered) {
+        const r = await fetch(`${server.url}/api/platform/health`);
+        expect((await r.json()).status).toBe('healthy');
+        order.push('health');
+      }
+    })();
+    // A read that needs no database. A replica read in another environment waits for this request's transaction
+    // (one PGlite connection serves every environment), bounded by the request's time budget.
+    const templates = fetch(`${server.url}/api/platform/templates`).then(async (r) => {
+      expect((await r.json()).templates.length).toBeGreaterThan(0);
+      order.push('read');
+    });
+    const answer = await hostile;
+    await Promise.all([healthChecks, templates]);
+    expect(order.indexOf('read')).toBeLessThan(order.indexOf('hostile'));
+    expect(order.slice(0, order.indexOf('hostile')).filter((x) => x === 'health').length).toBeGreaterThanOrEqual(2);
+    const parsed = JSON.parse(answer.body);
+    if (answer.status === 200) {
+      expect(parsed.data.issues.nodes.length).toBeGreaterThan(0);
+      expect(parsed.errors).toBeUndefined();
+    } else {
+      // A loaded machine may take it past the 5 s budget: then it is Linear's timeout, not a crash.
+      expect(answer.status).toBe(503);
+      expect(parsed.errors[0].message).toBe('Request timed out');
+    }
+  });
+
   it('Calendar: an open-ended SECONDLY series listed a month out, its instances, and one instance by id', async () => {
     const cal = '/calendar/v3/calendars/primary/events';
     const made = await fetch(`${server.url}${cal}`, {

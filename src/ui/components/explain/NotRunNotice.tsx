@@ -13,6 +13,11 @@ const TITLE: Record<string, string> = {
   bad_request: 'the request was refused',
 };
 
+/** The message with its `backticked` parts (a command, a setting) set as code, as the CLI's plain text writes them. */
+function withCode(message: string) {
+  return message.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
+}
+
 /** In place of a verdict: the live run never reached its model, so nothing was judged — why, and what to do. */
 export function NotRunNotice() {
   const notRun = useApp((s) => (s.agent.open ? s.agent.notRun : null));
@@ -22,7 +27,7 @@ export function NotRunNotice() {
       <p className="not-run-word">
         NOT RUN <span className="not-run-why">· {TITLE[notRun.kind] ?? 'the model could not be reached'}</span>
       </p>
-      <p>{notRun.message}</p>
+      <p>{withCode(notRun.message)}</p>
       <p className="muted">The model never answered, so there is no verdict: nothing it did was judged, and the run is not kept with the saved runs.</p>
     </section>
   );

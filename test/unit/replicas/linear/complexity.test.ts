@@ -1,5 +1,7 @@
 import { parse } from 'graphql';
 import { describe, expect, it } from 'vitest';
+import { createRouter } from '../../../../src/replicas/index.ts';
+import { linear } from '../../../../src/replicas/linear/index.ts';
 import { MAX_COMPLEXITY, queryComplexity } from '../../../../src/replicas/linear/complexity.ts';
 import { linearSchema } from '../../../../src/replicas/linear/executor.ts';
 import { larkspurSeed, OPS_AGENT } from '../../../helpers/larkspurSeed.ts';
@@ -113,5 +115,30 @@ describe('a query over the limit is refused before it runs, as Linear refuses it
     const ok = await t.gql(near(35));
     expect(ok.status).toBe(200);
     expect(ok.body.data.issues.nodes.length).toBeGreaterThan(100);
+  });
+});
+
+describe('a query under the limit is still bounded by the request time budget', () => {
+  // serveHostile.test.ts sends this one to `difflab serve` while health checks are answered.
+  const nearLimit = '{ issues(first: 250) { nodes { id title comments(first: 32) { nodes { id body } } } } }';
+
+  it('costs just under the limit', () => {
+    expect(figure(nearLimit)).toBeCloseTo(9900);
+  });
+
+  it('every statement of its resolvers checks the budget: past it, Linear\'s timeout, and a mutation keeps no write', async () => {
+    // A budget of 0 ms is spent by the first statement of the request.
+    const spent = createRouter([linear], { budgetMs: 0 });
+    const send = async (query: string) => {
+      const r = await spent.route(new Request('https://api.linear.app/graphql', { method: 'POST', headers: { authorization: 'lin_api_test', 'content-type': 'application/json' }, body: JSON.stringify({ query }) }), t.env);
+      return { status: r.status, body: await r.json() };
+    };
+    const read = await send(nearLimit);
+    expect(read.status).toBe(503);
+    expect(read.body.errors[0]).toMatchObject({ message: 'Request timed out' });
+    const write = await send('mutation { issueCreate(input: {teamId: "team-core", title: "Past its budget"}) { success } }');
+    expect(write.status).toBe(503);
+    expect((await t.diff()).inserts).toEqual([]);
+    expect((await t.gql(nearLimit)).body.data.issues.nodes.length).toBeGreaterThan(100);
   });
 });
