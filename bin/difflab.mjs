@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// DiffLab's command line. TypeScript runs through tsx, without a build step.
-import { register } from 'tsx/esm/api';
+// DiffLab's command line: src/ bundled once by esbuild and cached (see cliBundle.mjs), or through tsx without one.
+import { cliEntry } from './cliBundle.mjs';
 
-register();
-const { main } = await import('../src/cli/main.ts');
+const { main } = await import(await cliEntry());
 process.exitCode = await main(process.argv.slice(2));

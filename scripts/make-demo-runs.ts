@@ -38,6 +38,7 @@ try {
     record.note = demo.lesson;
     record.timing = { totalMs: 0, modelMs: 0, harnessMs: 0 };
     for (const s of record.steps) {
+      if (demo.stepNotes[s.index]) s.note = demo.stepNotes[s.index];
       s.modelMs = 0;
       s.harnessMs = 0;
       for (const a of s.actions) {

@@ -69,6 +69,8 @@ export interface AgentStep {
   /** The whole run's diff after this step, and its evaluation: what replay shows at this step. */
   runDiff: Diff;
   verdict: Verdict;
+  /** A note for people about this step (a demo run's teaching note), shown beside it. */
+  note?: string;
 }
 
 /** `time_limit`: the run's own time budget (the ReAct protocol's 300 s) ran out. */

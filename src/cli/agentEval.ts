@@ -163,8 +163,8 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const judgeBaseUrl = flags['judge-base-url'] ?? (judgeProtocol === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1');
   const judge = flags['judge-model'] ? judgeOverProtocol(judgeProtocol, { baseUrl: judgeBaseUrl, model: flags['judge-model'], apiKey }) : null;
   const relevant = new Map<string, Promise<string[] | undefined>>();
-  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  return withPrewarmedWorkbench(seedsDir(flags.seeds), { judge }, async (workbench) => {
+  const { needsOf, withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  return withPrewarmedWorkbench(seedsDir(flags.seeds), { judge, needs: needsOf(suites.map((s) => s.suite)) }, async (workbench) => {
     // Templates load one at a time: two runs opening the same new seed at once would both try to create it.
     for (const seed of new Set(jobs.map((j) => j.scenario.seed))) await workbench.ensureTemplate(seed);
     const progress = progressBar(jobs.length);

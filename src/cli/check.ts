@@ -78,7 +78,7 @@ export async function checkSuite(suitePath: string, dir: string): Promise<CheckS
   }
 
   const { createEngine } = await import('./nodeEngine.ts');
-  const engine = await createEngine();
+  const engine = await createEngine(dir, { services: suite.services, seeds: seeds.filter((x) => x.file).map((x) => x.name) });
   try {
     for (const s of seeds.filter((x) => x.file)) {
       try {

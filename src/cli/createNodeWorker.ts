@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -7,6 +7,7 @@ import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_
 import type { BuildOptions } from 'esbuild';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
+import { cliCacheDir, writeAtomically } from './cacheDir.ts';
 import { zoneinfoFile } from './zoneinfo.ts';
 
 const MB = 1024 * 1024;
@@ -20,8 +21,6 @@ const WORKER_ENTRIES: Partial<Record<LanguageId, string>> = {
   python: './pythonWorker.ts',
 };
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/** Under the repo's node_modules, so the bundle's bare imports (the QuickJS packages) resolve from there. */
-const CACHE_DIR = join(ROOT, 'node_modules', '.cache', 'difflab');
 /**
  * Packages stay external: @jitl/quickjs-wasmfile-release-sync finds its .wasm next to its own module through
  * import.meta.url, which a bundle would repoint at the cache directory.
@@ -59,13 +58,6 @@ function contentHash(root: string, inputs: string[]): string | null {
     hash.update(`\0${input}\0`).update(readFileSync(path));
   }
   return hash.digest('hex').slice(0, 16);
-}
-
-/** Writes through a temporary file, so a concurrent process (vitest runs two) never reads half a file. */
-function writeAtomically(path: string, contents: string | Uint8Array): void {
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, contents);
-  renameSync(temporary, path);
 }
 
 function removeStaleBundles(cacheDir: string, name: string, keep: string): void {
@@ -161,7 +153,7 @@ export function sandboxWorkerEntry(language: LanguageId = 'javascript'): URL {
   let entry = workerEntries.get(language);
   if (entry && entry !== TSX_BOOTSTRAP && !existsSync(entry)) entry = undefined;
   entry ??= pickWorkerEntry(
-    () => bundleEntry(fileURLToPath(workerSource(language)), CACHE_DIR),
+    () => bundleEntry(fileURLToPath(workerSource(language)), cliCacheDir),
     (line) => process.stderr.write(`${line}\n`),
   );
   workerEntries.set(language, entry);

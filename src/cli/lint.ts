@@ -47,8 +47,8 @@ export async function lintCommand(argv: string[]): Promise<number> {
   const dir = seedsDir(flags.seeds);
   const out = (line: string) => process.stdout.write(line + '\n');
   let broken = 0;
-  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  await withPrewarmedWorkbench(dir, {}, async (workbench) => {
+  const { needsOf, withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  await withPrewarmedWorkbench(dir, { needs: needsOf(suites.map((s) => s.suite)) }, async (workbench) => {
     for (const s of suites) {
       const tests = flags.test ? s.suite.tests.filter((t) => t.id === flags.test) : s.suite.tests;
       const reports: LintReport[] = [];

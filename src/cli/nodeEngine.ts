@@ -1,52 +1,93 @@
-import { installNodePatternWorker } from './patternWorker.ts';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { Engine } from '../engine/index.ts';
+import { statSync } from 'node:fs';
+import type { Engine, SeedFile } from '../engine/index.ts';
 import type { Judge } from '../evaluation/index.ts';
-import { replicas } from '../replicas/index.ts';
+import { loadReplicas } from '../replicas/catalog.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import { defaultLimits, type SandboxLimits, type WorkerFactory } from '../sandbox/types.ts';
+import type { Suite } from '../scenarios/index.ts';
 import { Workbench, type SeedResolver } from '../session/index.ts';
 import { createNodeWorker } from './createNodeWorker.ts';
-import { isFile, repoRoot } from './files.ts';
+import { engineFor, type SeedNeed } from './dataDirs.ts';
+import { installNodePatternWorker } from './patternWorker.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
-import { seedResolver } from './seeds.ts';
+import { findSeedFile, listSeeds, readSeed, seedsDir as defaultSeedsDir } from './seeds.ts';
 
 /**
- * The data directory `npm run build` dumps (schemas + project templates). Starting PGlite from it skips initdb:
- * about 0.7 s instead of 3–4 s. The engine rebuilds templates whose schemas changed, and the workbench those whose seed
- * file changed (`verifyTemplates`), so an old dump is only slower.
+ * What a command needs loaded: the services it is about and the seeds it will open. Absent, every replica and the
+ * seeds folder's seeds of up to PRELOAD_LIMIT_BYTES (what `serve` and the page preload).
  */
-function prebuiltDataDir(): Blob | undefined {
-  const file = join(repoRoot, 'public', 'pgdata.tar.gz');
-  if (!isFile(file) || process.env.DIFFLAB_NO_DATADIR) return undefined;
-  return new Blob([readFileSync(file)]);
+export interface EngineNeeds {
+  services?: readonly string[];
+  seeds?: readonly string[];
 }
 
-export async function createEngine(): Promise<Engine> {
-  const loadDataDir = prebuiltDataDir();
+/** Seeds above this size (the scaled corpora) are loaded when first opened, as the page does. */
+export const PRELOAD_LIMIT_BYTES = 2_000_000;
+
+/**
+ * The needs of a command over suites: the suites' services and their tests' seeds (a seed's own services, when it
+ * holds more, are found when it is loaded; see dataDirs.ts).
+ */
+export function needsOf(suites: readonly Pick<Suite, 'services' | 'tests'>[]): EngineNeeds {
+  return { services: [...new Set(suites.flatMap((s) => s.services))], seeds: [...new Set(suites.flatMap((s) => s.tests.map((t) => t.seed)))] };
+}
+
+function seedNeeds(dir: string, needs: EngineNeeds): SeedNeed[] {
+  const found = needs.seeds
+    ? needs.seeds.flatMap((name) => {
+        const file = findSeedFile(dir, name);
+        return file ? [{ name, file }] : [];
+      })
+    : listSeeds(dir).filter((s) => fileSize(s.file) <= PRELOAD_LIMIT_BYTES);
+  return found.map((s) => ({ ...s, read: () => readSeed(dir, s.name) }));
+}
+
+function fileSize(file: string): number {
   try {
-    return await Engine.create({ services: replicas, loadDataDir });
-  } catch (err) {
-    if (!loadDataDir) throw err;
-    // A dump from another PGlite build cannot be opened: start from scratch instead.
-    return Engine.create({ services: replicas });
+    return statSync(file).size;
+  } catch {
+    return Infinity;
   }
 }
 
-/** One engine, the router over every replica, Node workers for the sandbox, seeds from a folder. */
+/**
+ * An engine with the replicas and templates a command needs, from a data directory cached for exactly those
+ * (dataDirs.ts): a command about one suite starts PGlite small and loads no seed.
+ */
+export async function createEngine(seedsDir?: string, needs: EngineNeeds = {}): Promise<Engine> {
+  const dir = seedsDir ?? defaultSeedsDir(undefined);
+  return engineFor(await loadReplicas(needs.services), seedNeeds(dir, needs));
+}
+
+/** One engine, the router over the needed replicas, Node workers for the sandbox, seeds from a folder. */
 export async function openWorkbench(
   seedsDir: string,
-  options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null; seeds?: SeedResolver } = {},
+  options: { engine?: Engine; createWorker?: WorkerFactory; judge?: Judge | null; needs?: EngineNeeds; seeds?: SeedResolver } = {},
 ): Promise<Workbench> {
   installNodePatternWorker();
+  const engine = options.engine ?? (await createEngine(seedsDir, options.needs));
+  const replicas = await loadReplicas(engine.services.keys());
   return Workbench.create({
-    engine: options.engine ?? (await createEngine()),
-    seeds: options.seeds ?? seedResolver(seedsDir),
+    engine,
+    replicas,
+    seeds: options.seeds ?? memoSeeds(seedsDir),
     createWorker: options.createWorker ?? createNodeWorker,
     judge: options.judge,
     verifyTemplates: true,
+    // Templates of a cached data directory were built from these very seed files (its key hashes their bytes);
+    // a resolver of its own may answer other seeds under those names.
+    verifiedTemplates: options.engine || options.seeds ? [] : engine.listTemplates().map((t) => t.name),
   });
+}
+
+/** Reads each seed file once per process. */
+function memoSeeds(dir: string): (name: string) => Promise<SeedFile> {
+  const read = new Map<string, SeedFile>();
+  return async (name) => {
+    let seed = read.get(name);
+    if (!seed) read.set(name, (seed = readSeed(dir, name)));
+    return seed;
+  };
 }
 
 /**
@@ -55,14 +96,14 @@ export async function openWorkbench(
  */
 export async function withPrewarmedWorkbench<T>(
   seedsDir: string,
-  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId; seeds?: SeedResolver },
+  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId; needs?: EngineNeeds; seeds?: SeedResolver },
   use: (workbench: Workbench) => Promise<T>,
 ): Promise<T> {
   const workers = prewarmed(createNodeWorker);
   workers.warm(options.limits ?? defaultLimits, options.language);
   let workbench: Workbench | undefined;
   try {
-    workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge, seeds: options.seeds });
+    workbench = await openWorkbench(seedsDir, { createWorker: workers.createWorker, judge: options.judge, needs: options.needs, seeds: options.seeds });
     return await use(workbench);
   } finally {
     workers.dispose();

@@ -47,7 +47,8 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   const limits: SandboxLimits = { ...defaultLimits, ...(flags['timeout-ms'] !== undefined ? { timeMs: flags['timeout-ms'] } : {}) };
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  await withPrewarmedWorkbench(dir, { limits, language: language.id }, async (workbench) => {
+  const needs = { services: suite.suite.services, seeds: [test.seed] };
+  await withPrewarmedWorkbench(dir, { limits, language: language.id, needs }, async (workbench) => {
     try {
       await workbench.ensureTemplate(test.seed);
     } catch (err) {

@@ -2,9 +2,10 @@ import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, wri
 import { join, relative } from 'node:path';
 import { hashString } from '../engine/clock.ts';
 import type { SchemaInfo } from '../engine/types.ts';
+import { cliCacheDir } from './cacheDir.ts';
 import { isFile, repoRoot } from './files.ts';
 
-const CACHE_DIR = join(repoRoot, 'node_modules', '.cache', 'difflab');
+const CACHE_DIR = cliCacheDir;
 
 /**
  * The replicas' tables, keys and foreign keys, for the closed-world check of `evaluate`. They are read from
@@ -22,7 +23,8 @@ export async function loadSchemaInfo(): Promise<SchemaInfo> {
     }
   }
   const { createEngine } = await import('./nodeEngine.ts');
-  const engine = await createEngine();
+  // Schemas only: no seed is loaded.
+  const engine = await createEngine(undefined, { seeds: [] });
   const info = engine.schemaInfo();
   await engine.close();
   try {

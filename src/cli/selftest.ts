@@ -48,8 +48,8 @@ export async function selftestCommand(argv: string[]): Promise<number> {
   const bashRuns = { passed: 0, total: 0 };
   const out = (line: string) => process.stdout.write(line + '\n');
   // Rubrics are judged by whether the answer holds the scenario's reference answer: deterministic, no model needed.
-  const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  await withPrewarmedWorkbench(dir, { judge: referenceAnswerJudge }, async (workbench) => {
+  const { needsOf, withPrewarmedWorkbench } = await import('./nodeEngine.ts');
+  await withPrewarmedWorkbench(dir, { judge: referenceAnswerJudge, needs: needsOf(suites.map((s) => s.suite)) }, async (workbench) => {
     for (const s of suites) {
       const recorded = new Map<string, string[]>();
       out(`${s.suite.name} (${shortPath(s.file)}): ${s.suite.tests.length} scenarios`);

@@ -51,11 +51,30 @@ export interface RouterOptions {
   budgetMs?: number;
   /** No NUL check and no time budget: only for `difflab bench`, which measures what they cost. */
   unbounded?: boolean;
+  /**
+   * Every replica, loaded the first time a URL matches none of those given (a shell that loads only the replicas of
+   * its suite): a request to another service is then answered as it would be with every replica loaded.
+   */
+  loadOthers?: () => Promise<Replica[]>;
 }
 
-export function createRouter(replicas: Replica[], options: RouterOptions = {}): Router {
+export function createRouter(given: Replica[], options: RouterOptions = {}): Router {
+  const replicas = [...given];
   const compiled = new Map(replicas.map((r) => [r.name, r.routes.map(compile)]));
   const byName = new Map(replicas.map((r) => [r.name, r]));
+  let others: Promise<void> | null = null;
+  const addOthers = () =>
+    (others ??= (options.loadOthers?.() ?? Promise.resolve([])).then((all) => {
+      // In the order given (every replica's): which prefix matches first and how the hosts are listed stay the same.
+      const merged = all.map((r) => byName.get(r.name) ?? r);
+      for (const r of given) if (!merged.includes(r)) merged.push(r);
+      replicas.splice(0, replicas.length, ...merged);
+      for (const r of merged) {
+        if (byName.has(r.name)) continue;
+        byName.set(r.name, r);
+        compiled.set(r.name, r.routes.map(compile));
+      }
+    }));
 
   function resolve(url: string) {
     for (const replica of replicas) {
@@ -158,7 +177,11 @@ export function createRouter(replicas: Replica[], options: RouterOptions = {}): 
   }
 
   async function route(request: Request, env: Environment): Promise<Response> {
-    const target = resolve(request.url);
+    let target = resolve(request.url);
+    if (!target && options.loadOthers) {
+      await addOthers();
+      target = resolve(request.url);
+    }
     if (!target) throw new UnroutableRequestError(request.url, baseUrls());
     return routeService(target.replica.name, target.path, request, env);
   }

@@ -1,5 +1,7 @@
 import { Engine, type ActingUsers, type Diff, type Environment, type Row, type SeedFile } from '../engine/index.ts';
-import { createRouter, replicas as allReplicas, type Replica, type Router } from '../replicas/index.ts';
+import { loadReplicas } from '../replicas/catalog.ts';
+import { createRouter, type Router } from '../replicas/router.ts';
+import type { Replica } from '../replicas/types.ts';
 import { runScript } from '../sandbox/runScript.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptResult, WorkerFactory } from '../sandbox/types.ts';
@@ -29,6 +31,10 @@ export interface WorkbenchOptions {
   createWorker: WorkerFactory;
   engine?: Engine;
   loadDataDir?: Blob;
+  /**
+   * The replicas to load (default every one). With fewer, the others are loaded only if a script calls one of their
+   * hosts, so it is answered as it would be with all of them.
+   */
   replicas?: Replica[];
   /** Grades the rubrics of scenarios that have them (EmailBench's hybrid grading); without one they stay "not judged". */
   judge?: Judge | null;
@@ -38,6 +44,8 @@ export interface WorkbenchOptions {
    * seed chunks come from the same build.
    */
   verifyTemplates?: boolean;
+  /** Templates known to hold their seed file as it is now (the CLI's data directory was built from those bytes). */
+  verifiedTemplates?: Iterable<string>;
 }
 
 export interface StepResult {
@@ -64,17 +72,18 @@ export class Workbench {
     private readonly options: WorkbenchOptions,
     replicas: Replica[],
   ) {
-    this.router = createRouter(replicas);
+    this.router = createRouter(replicas, { loadOthers: options.replicas ? () => loadReplicas() : undefined });
+    this.verified = new Set(options.verifiedTemplates);
     this.judge = options.judge ?? null;
   }
 
   static async create(options: WorkbenchOptions): Promise<Workbench> {
-    const replicas = options.replicas ?? allReplicas;
+    const replicas = options.replicas ?? (await loadReplicas());
     const engine = options.engine ?? (await Engine.create({ services: replicas, loadDataDir: options.loadDataDir }));
     return new Workbench(engine, options, replicas);
   }
 
-  private readonly verified = new Set<string>();
+  private readonly verified: Set<string>;
 
   /** Loads a seed as a template unless it is loaded already (and, with `verifyTemplates`, still that seed). */
   async ensureTemplate(name: string): Promise<void> {

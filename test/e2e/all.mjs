@@ -10,5 +10,6 @@ import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as pythonSolutions } from './pythonSolutions.mjs';
 import { journey as studio } from './studio.mjs';
+import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company, ...explain]);
+await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company, ...explain, teach]);

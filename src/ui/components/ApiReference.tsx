@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { entryByKey } from '../stores/catalogSlice.ts';
 import { useApp } from '../hooks/useApp.ts';
 import { filterEndpoints, loadApiReference, type ServiceReference } from '../reference/apiReference.ts';
+import { termProps } from '../glossary/Term.tsx';
 
 /** The API reference of the open scenario's services, from their route tables: what agents read as docs. */
 export function ApiReference() {
@@ -44,7 +45,11 @@ export function ApiReference() {
                     {e.method} {e.path}
                   </code>{' '}
                   {e.summary}
-                  {e.writes && <span className="badge"> writes</span>}
+                  {e.writes && (
+                    <span className="badge" {...termProps('api-writes', false)}>
+                      writes
+                    </span>
+                  )}
                 </summary>
                 {e.params.length > 0 && (
                   <table className="api-params">

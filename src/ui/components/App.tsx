@@ -3,6 +3,11 @@ import { useApp, useAppStore } from '../hooks/useApp.ts';
 import { useRunShortcut } from '../hooks/useRunShortcut.ts';
 import { useThemeAttribute } from '../hooks/useThemeAttribute.ts';
 import { useVerdictFollowsRun } from '../hooks/useVerdictFollowsRun.ts';
+import { usePageHash } from '../hooks/usePageHash.ts';
+import { usePresenterKeys } from '../hooks/usePresenterKeys.ts';
+import { GlossaryDescriptions } from '../glossary/GlossaryDescriptions.tsx';
+import { GlossaryPage } from '../glossary/GlossaryPage.tsx';
+import { GlossaryTooltip } from '../glossary/GlossaryTooltip.tsx';
 import { AppHeader } from './AppHeader.tsx';
 import { ImportDropZone } from './ImportDropZone.tsx';
 import { ImportReports } from './ImportReports.tsx';
@@ -18,6 +23,9 @@ export function App() {
   useRunShortcut();
   useThemeAttribute();
   useVerdictFollowsRun();
+  usePageHash();
+  usePresenterKeys();
+  const page = useApp((s) => s.teach.page);
   const store = useAppStore();
   const tab = useApp((s) => s.layout.tab);
   const maximised = useApp((s) => s.layout.maximised);
@@ -31,21 +39,27 @@ export function App() {
       <SkipLink />
       <AppHeader />
       <ImportReports />
-      <PaneTabs />
-      <div
-        className="app-body"
-        data-tab={tab}
-        data-maximised={maximised ?? undefined}
-        style={{ '--scenarios-width': `${sizes.scenarios}px`, '--verdict-width': `${sizes.verdict}px` } as React.CSSProperties}
-      >
-        <ScenarioBrowser />
-        <PaneResizer pane="scenarios" />
-        <Workspace />
-        <PaneResizer pane="verdict" />
-        <ResultPane />
+      {page === 'glossary' && <GlossaryPage />}
+      {/* Hidden, not unmounted, while the glossary shows: the editor and the run stay as they were. */}
+      <div className="app-main" style={{ display: page === 'glossary' ? 'none' : 'contents' }}>
+        <PaneTabs />
+        <div
+          className="app-body"
+          data-tab={tab}
+          data-maximised={maximised ?? undefined}
+          style={{ '--scenarios-width': `${sizes.scenarios}px`, '--verdict-width': `${sizes.verdict}px` } as React.CSSProperties}
+        >
+          <ScenarioBrowser />
+          <PaneResizer pane="scenarios" />
+          <Workspace />
+          <PaneResizer pane="verdict" />
+          <ResultPane />
+        </div>
       </div>
       <ImportDropZone />
       <StudioDrawer />
+      <GlossaryTooltip />
+      <GlossaryDescriptions />
     </div>
   );
 }

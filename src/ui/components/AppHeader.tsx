@@ -1,6 +1,7 @@
 import { EnvironmentStatus } from './EnvironmentStatus.tsx';
 import { ImportButton } from './ImportButton.tsx';
 import { ThemeToggle } from './ThemeToggle.tsx';
+import { TeachButtons } from '../teach/TeachButtons.tsx';
 
 export function AppHeader() {
   return (
@@ -10,6 +11,7 @@ export function AppHeader() {
       </h1>
       <EnvironmentStatus />
       <div className="spacer" />
+      <TeachButtons />
       <ImportButton />
       <ThemeToggle />
     </header>

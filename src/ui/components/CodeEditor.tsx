@@ -12,6 +12,7 @@ loader.config({ monaco });
 /** Monaco over the editor's text; loaded lazily (see EditorArea). */
 export default function CodeEditor() {
   const text = useApp((s) => s.editor.text);
+  const presenter = useApp((s) => s.teach.presenter);
   const setText = useApp((s) => s.editor.setText);
   const setMonaco = useApp((s) => s.editor.setMonaco);
   const language = languageById(useApp((s) => s.editor.language)) ?? languageById('javascript')!;
@@ -56,8 +57,8 @@ export default function CodeEditor() {
         editor.getContainerDomNode().setAttribute('data-testid', 'monaco');
       }}
       options={{
-        fontSize: 13,
-        lineHeight: 20,
+        fontSize: presenter ? 18 : 13,
+        lineHeight: presenter ? 26 : 20,
         minimap: { enabled: false },
         scrollBeyondLastLine: false,
         automaticLayout: true,

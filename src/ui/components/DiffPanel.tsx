@@ -6,6 +6,7 @@ import { buildDiffView, groupByService, ignoredFieldsOf, noJudgement } from '../
 import { serviceName } from '../serviceNames.ts';
 import { DiffTableGroup } from './DiffTableGroup.tsx';
 import { DiffToolbar } from './DiffToolbar.tsx';
+import { Chip } from '../glossary/Term.tsx';
 
 /** The state diff grouped by service (when the environment spans several) and table, each row tagged with what explains it. */
 export function DiffPanel() {
@@ -50,7 +51,11 @@ export function DiffPanel() {
                     {svc.counts.update > 0 && <span className="upd">~{svc.counts.update}</span>}
                     {svc.counts.delete > 0 && <span className="del">−{svc.counts.delete}</span>}
                   </span>
-                  {svc.unexplained > 0 && <span className="badge badge-side-effect">{svc.unexplained} unexplained</span>}
+                  {svc.unexplained > 0 && (
+                    <Chip term="side-effect" className="badge badge-side-effect">
+                      {svc.unexplained} unexplained
+                    </Chip>
+                  )}
                 </h4>
                 {svc.tables.map((g) => (
                   <DiffTableGroup key={g.id} group={g} showService={false} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { DiffTableView } from '../stores/diffModel.ts';
 import { DiffRowItem } from './DiffRowItem.tsx';
+import { Chip } from '../glossary/Term.tsx';
 
 const PAGE = 50;
 
@@ -17,7 +18,11 @@ export function DiffTableGroup({ group, showService = true }: { group: DiffTable
           {c.update > 0 && <span className="upd">~{c.update}</span>}
           {c.delete > 0 && <span className="del">−{c.delete}</span>}
         </span>
-        {group.unexplained > 0 && <span className="badge badge-side-effect">{group.unexplained} unexplained</span>}
+        {group.unexplained > 0 && (
+          <Chip term="side-effect" className="badge badge-side-effect">
+            {group.unexplained} unexplained
+          </Chip>
+        )}
       </h4>
       <ul className="diff-rows">
         {group.rows.slice(0, limit).map((r) => (

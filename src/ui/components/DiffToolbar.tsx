@@ -1,6 +1,7 @@
 import type { Diff } from '../../engine/index.ts';
 import { useApp } from '../hooks/useApp.ts';
 import { diffTotals } from '../stores/diffModel.ts';
+import { termProps } from '../glossary/Term.tsx';
 
 export function DiffToolbar({ diff }: { diff: Diff | null }) {
   const scope = useApp((s) => s.diffView.scope);
@@ -14,10 +15,10 @@ export function DiffToolbar({ diff }: { diff: Diff | null }) {
   return (
     <div className="diff-toolbar">
       <div className="segmented" role="group" aria-label="Diff scope">
-        <button type="button" aria-pressed={scope === 'step'} onClick={() => setScope('step')}>
+        <button type="button" aria-pressed={scope === 'step'} onClick={() => setScope('step')} {...termProps('step-diff', false)}>
           This step
         </button>
-        <button type="button" aria-pressed={scope === 'run'} onClick={() => setScope('run')} title={`All ${steps} step${steps === 1 ? '' : 's'} since open or reset`}>
+        <button type="button" aria-pressed={scope === 'run'} onClick={() => setScope('run')} {...termProps('run-diff', false)} data-steps={steps}>
           Whole run
         </button>
       </div>

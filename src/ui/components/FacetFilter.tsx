@@ -1,5 +1,7 @@
 import { useApp } from '../hooks/useApp.ts';
 import { facetLabels, type FacetName, type FacetOption } from '../stores/filters.ts';
+import { Term, termProps } from '../glossary/Term.tsx';
+import { facetTerm, valueTerm } from '../glossary/scenarioChips.ts';
 
 /** Operation letters as words; only the Operations facet's values are letters (a category `search` stays `search`). */
 const operationLabels: Record<string, string> = { C: 'Create', R: 'Read', U: 'Update', D: 'Delete', search: 'Search' };
@@ -9,7 +11,9 @@ export function FacetFilter({ facet, options, selected }: { facet: FacetName; op
   const toggle = useApp((s) => s.catalog.toggleFacet);
   return (
     <fieldset className="facet">
-      <legend>{facetLabels[facet]}</legend>
+      <legend>
+        <Term id={facetTerm[facet]}>{facetLabels[facet]}</Term>
+      </legend>
       <div className="chips">
         {options.map((o) => {
           const on = selected.includes(o.value);
@@ -21,6 +25,7 @@ export function FacetFilter({ facet, options, selected }: { facet: FacetName; op
               aria-pressed={on}
               disabled={!on && o.count === 0}
               onClick={() => toggle(facet, o.value)}
+              {...termProps(valueTerm(facetTerm[facet], o.value), false)}
             >
               {(facet === 'operations' ? operationLabels[o.value] : undefined) ?? o.value} <span className="chip-count">{o.count}</span>
             </button>

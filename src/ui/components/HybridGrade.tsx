@@ -1,5 +1,6 @@
 import '../styles/explain.css';
 import { hybridGates, PASS_SCORE, type HybridGate, type HybridVerdict } from '../../evaluation/index.ts';
+import { Term } from '../glossary/Term.tsx';
 
 const pct = (x: number | null) => (x === null ? '—' : `${Math.round(100 * x)}%`);
 
@@ -16,10 +17,10 @@ export function HybridGrade({ grade }: { grade: HybridVerdict }) {
   return (
     <div className="hybrid-grade" data-testid="hybrid-grade">
       <p>
-        Hybrid grade <strong>{pct(grade.score)}</strong>{' '}
+        <Term id="hybrid-grade">Hybrid grade</Term> <strong>{pct(grade.score)}</strong>{' '}
         <span className="muted">
-          (static {pct(grade.staticScore)}, rubrics {grade.mode === 'hybrid' ? pct(grade.rubricScore) : 'not judged'}; passes at 50% with every
-          critical check)
+          (static {pct(grade.staticScore)}, <Term id="rubric">rubrics</Term> {grade.mode === 'hybrid' ? pct(grade.rubricScore) : 'not judged'}; passes at 50% with every{' '}
+          <Term id="critical-check">critical check</Term>)
         </span>
       </p>
       <p className="hybrid-decided" data-testid="hybrid-decided">

@@ -2,6 +2,7 @@ import { useApp } from '../hooks/useApp.ts';
 import { AssertionList } from './AssertionList.tsx';
 import { DiffPanel } from './DiffPanel.tsx';
 import { VerdictSummary } from './VerdictSummary.tsx';
+import { LessonNotes } from '../teach/LessonNotes.tsx';
 import { CarriedChanges } from './explain/CarriedChanges.tsx';
 import { NotRunNotice } from './explain/NotRunNotice.tsx';
 
@@ -32,6 +33,7 @@ export function ResultView() {
   }
   return (
     <>
+      <LessonNotes />
       <VerdictSummary />
       <CarriedChanges />
       <AssertionList />

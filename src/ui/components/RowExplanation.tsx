@@ -1,5 +1,6 @@
 import { useApp } from '../hooks/useApp.ts';
 import type { DiffRowView } from '../stores/diffModel.ts';
+import { Chip, termProps } from '../glossary/Term.tsx';
 
 /** The assertions that explain a row, or the closed-world check's judgement when none does. */
 export function RowExplanation({ row }: { row: DiffRowView }) {
@@ -7,27 +8,27 @@ export function RowExplanation({ row }: { row: DiffRowView }) {
   switch (row.status) {
     case 'unexplained':
       return (
-        <span className="badge badge-side-effect" title="No assertion explains this change: the closed-world verdict fails on it">
+        <Chip term="side-effect" className="badge badge-side-effect">
           unexplained side effect
-        </span>
+        </Chip>
       );
     case 'consequence':
       return (
-        <span className="badge badge-quiet" title="No assertion names this row, but it follows from one that does: added with a new row it references, deleted with its deleted parent, or a history record of a change">
+        <Chip term="consequence-row" className="badge badge-quiet">
           follows from {row.consequenceOf ?? 'an asserted change'}
-        </span>
+        </Chip>
       );
     case 'ignored':
       return (
-        <span className="badge badge-quiet" title="Only ignored fields changed (ignore_fields)">
+        <Chip term="ignored-change" className="badge badge-quiet">
           ignored fields only
-        </span>
+        </Chip>
       );
     case 'asserted':
       return (
         <span className="row-tags">
           {row.explainedBy.map((i) => (
-            <button key={i} type="button" className="tag-assertion" onClick={() => pin(i)} title={`Explained by assertion ${i + 1} (click to highlight its rows)`}>
+            <button key={i} type="button" className="tag-assertion" onClick={() => pin(i)} {...termProps('explained-row', false)} aria-label={`Explained by assertion ${i + 1} (highlight its rows)`}>
               A{i + 1}
             </button>
           ))}

@@ -3,6 +3,7 @@ import { useApp } from '../hooks/useApp.ts';
 import { activeFilterCount, facetOptions } from '../stores/filters.ts';
 import { FacetFilter } from './FacetFilter.tsx';
 import { HorizonFilter } from './HorizonFilter.tsx';
+import { termProps } from '../glossary/Term.tsx';
 import type { FacetName } from '../stores/filters.ts';
 
 /** Filters on the scenarios' metadata, each facet with how many scenarios its values would show. */
@@ -15,7 +16,12 @@ export function ScenarioFilters() {
   return (
     <details className="scenario-filters">
       <summary>
-        Filters{active > 0 && <span className="badge">{active}</span>}
+        Filters
+        {active > 0 && (
+          <span className="badge" {...termProps('filters', false)}>
+            {active}
+          </span>
+        )}
         {active > 0 && (
           <button
             type="button"

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../hooks/useApp.ts';
 import type { CatalogEntry } from '../stores/catalogTypes.ts';
+import { termProps } from '../glossary/Term.tsx';
+import { valueTerm } from '../glossary/scenarioChips.ts';
 
 export function ScenarioListItem({ entry, tabbable }: { entry: CatalogEntry; tabbable: boolean }) {
   const selected = useApp((s) => s.catalog.selectedKey === entry.key);
@@ -25,9 +27,13 @@ export function ScenarioListItem({ entry, tabbable }: { entry: CatalogEntry; tab
         <span className="scenario-title">{entry.scenario.title}</span>
         <span className="scenario-meta">
           <span className="mono">{entry.scenario.id}</span>
-          {m.horizon !== undefined && <span title="Horizon: calls a solution needs">h{m.horizon}</span>}
-          {m.operations?.length ? <span title="Operations">{m.operations.join('+')}</span> : null}
-          {m.difficulty && <span className={`difficulty difficulty-${m.difficulty}`}>{m.difficulty}</span>}
+          {m.horizon !== undefined && <span {...termProps('horizon', false)}>h{m.horizon}</span>}
+          {m.operations?.length ? <span {...termProps('operations', false)}>{m.operations.join('+')}</span> : null}
+          {m.difficulty && (
+            <span className={`difficulty difficulty-${m.difficulty}`} {...termProps(valueTerm('difficulty', m.difficulty), false)}>
+              {m.difficulty}
+            </span>
+          )}
         </span>
       </button>
     </li>

@@ -1,5 +1,6 @@
 import { useApp } from '../hooks/useApp.ts';
 import type { ChangeKind, RowId } from '../stores/diffModel.ts';
+import { termProps } from '../glossary/Term.tsx';
 import { serviceName } from '../serviceNames.ts';
 
 /** Every table with its row count and how many of its rows this run changed, under its service when there are several. */
@@ -49,7 +50,7 @@ function TableButtons({ tables, changedPerTable, selected, selectTable, label }:
               <span className="mono">{t.table}</span>
               <span className="muted">{t.rows}</span>
               {n > 0 && (
-                <span className="badge badge-changed" title={`${n} row${n === 1 ? '' : 's'} changed in this run`}>
+                <span className="badge badge-changed" {...termProps('changed-table', false)} aria-label={`${n} row${n === 1 ? '' : 's'} changed in this run`}>
                   {n}
                 </span>
               )}

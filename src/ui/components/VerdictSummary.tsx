@@ -1,10 +1,12 @@
 import { useVerdictView } from '../hooks/useVerdictView.ts';
 import { useApp } from '../hooks/useApp.ts';
 import { HybridGrade } from './HybridGrade.tsx';
+import { Chip, termProps } from '../glossary/Term.tsx';
+import type { TermId } from '../glossary/glossary.ts';
 
-function Pill({ label, passed, title }: { label: string; passed: boolean; title: string }) {
+function Pill({ label, passed, term }: { label: string; passed: boolean; term: TermId }) {
   return (
-    <span className={`verdict-pill ${passed ? 'pass' : 'fail'}`} title={title}>
+    <span className={`verdict-pill ${passed ? 'pass' : 'fail'}`} {...termProps(term)}>
       {label} <strong>{passed ? 'pass' : 'fail'}</strong>
     </span>
   );
@@ -21,19 +23,21 @@ export function VerdictSummary() {
   return (
     <section className={`verdict ${passed ? 'pass' : 'fail'}`} aria-label="Verdict" data-testid="verdict" data-verdict={passed ? 'pass' : 'fail'}>
       <div className="verdict-main">
-        <span className="verdict-word">{passed ? 'PASS' : 'FAIL'}</span>
-        <span className="verdict-score" title="Assertions passed / assertions">
+        <span className="verdict-word" {...termProps('verdict')}>
+          {passed ? 'PASS' : 'FAIL'}
+        </span>
+        <span className="verdict-score" {...termProps('score')}>
           {v.score.passed}/{v.score.total} <span className="muted">· {pct}%</span>
         </span>
       </div>
       <div className="verdict-parts">
-        <Pill label="Agent-Diff" passed={v.agentDiffPassed} title="Every assertion holds (Agent-Diff's published, open-world verdict)" />
-        <Pill
-          label="Closed world"
-          passed={v.closedWorldPassed}
-          title={`Every assertion holds and every change is explained${v.unexplained ? ` — ${v.unexplained} unexplained change${v.unexplained === 1 ? '' : 's'}` : ''}`}
-        />
-        {v.unexplained > 0 && <span className="badge badge-side-effect">{v.unexplained} side effect{v.unexplained === 1 ? '' : 's'}</span>}
+        <Pill label="Agent-Diff" passed={v.agentDiffPassed} term="agent-diff-verdict" />
+        <Pill label="Closed world" passed={v.closedWorldPassed} term="closed-world-verdict" />
+        {v.unexplained > 0 && (
+          <Chip term="side-effect" className="badge badge-side-effect">
+            {v.unexplained} side effect{v.unexplained === 1 ? '' : 's'}
+          </Chip>
+        )}
       </div>
       {grade && <HybridGrade grade={grade} />}
       {v.notes.map((n, i) => (

@@ -10,6 +10,7 @@ import type { RunSlice } from './runSlice.ts';
 import type { StateBrowserSlice } from './stateBrowserSlice.ts';
 import type { StudioSlice } from './studioSlice.ts';
 import type { LayoutSlice } from './layoutSlice.ts';
+import type { TeachSlice } from './teachSlice.ts';
 
 export interface AppState {
   catalog: CatalogSlice;
@@ -21,6 +22,7 @@ export interface AppState {
   agent: AgentSlice;
   studio: StudioSlice;
   layout: LayoutSlice;
+  teach: TeachSlice;
 }
 
 /** The part of localStorage the stores use; tests pass a Map-backed one. */

@@ -9,6 +9,7 @@ import { createRunSlice } from './runSlice.ts';
 import { createStateBrowserSlice } from './stateBrowserSlice.ts';
 import { createStudioSlice } from './studioSlice.ts';
 import { createLayoutSlice } from './layoutSlice.ts';
+import { createTeachSlice } from './teachSlice.ts';
 
 /** The playground's one store: plain zustand, no React, so tests and scripts can drive it. */
 export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
@@ -25,6 +26,7 @@ export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
       agent: createAgentSlice(ctx, deps.runHistory),
       studio: createStudioSlice(ctx),
       layout: createLayoutSlice(ctx),
+      teach: createTeachSlice(ctx),
     };
   });
 }

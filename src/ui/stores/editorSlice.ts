@@ -4,7 +4,8 @@ import { entryByKey } from './catalogSlice.ts';
 import { starterScript } from './starterScript.ts';
 import { languageById, type LanguageId } from '../../sandbox/languages.ts';
 
-export type EditorOrigin = 'starter' | 'solution' | 'draft';
+/** `lesson`: a script the lesson put there (it is not kept as a draft). */
+export type EditorOrigin = 'starter' | 'solution' | 'draft' | 'lesson';
 
 export interface EditorSlice {
   text: string;

@@ -103,3 +103,26 @@ describe('router: a replica’s one-time load is not part of a request’s budge
     expect(loads).toBe(1);
   });
 });
+
+describe('router: a shell that loaded only some replicas', () => {
+  const other: Replica = { ...toy, name: 'other', baseUrls: ['https://other.example/'], servicePath: 'other', notFound: () => Response.json({ other: 'not found' }, { status: 404 }) };
+
+  it('loads the rest the first time a URL is for none of its replicas, and answers it as a full router would', async () => {
+    let loads = 0;
+    const partial = createRouter([toy], { loadOthers: async () => (loads++, [other, toy]) });
+    const full = createRouter([other, toy]);
+    const ask = (r: typeof full) => r.route(new Request('https://other.example/nowhere'), t.env);
+    expect(loads).toBe(0);
+    const [a, b] = [await ask(partial), await ask(full)];
+    expect([a.status, await a.json()]).toEqual([b.status, await b.json()]);
+    expect(a.status).toBe(404);
+    expect(partial.replicas.map((r) => r.name)).toEqual(['other', 'toy']);
+    await ask(partial);
+    expect(loads).toBe(1);
+  });
+
+  it('still refuses a URL no replica serves', async () => {
+    const partial = createRouter([toy], { loadOthers: async () => [other, toy] });
+    await expect(partial.route(new Request('https://nobody.example/x'), t.env)).rejects.toThrow(/nobody\.example/);
+  });
+});

@@ -6,6 +6,8 @@ import { Markdown } from '../Markdown.tsx';
 import { RunTimeline } from './RunTimeline.tsx';
 import { VerdictDock } from './VerdictDock.tsx';
 import { money, tokens } from './format.ts';
+import { Term, termProps } from '../../glossary/Term.tsx';
+import { termOr } from '../../glossary/glossary.ts';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
 export function AgentLiveView() {
@@ -43,9 +45,9 @@ export function AgentLiveView() {
       )}
       {replay && (
         <div className="agent-replay-bar" data-testid="agent-result">
-          <span className={`badge ${replay.verdict.passed ? 'pass' : 'fail'}`}>{replay.verdict.passed ? 'PASSED' : 'FAILED'}</span>
+          <span className={`badge ${replay.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict')}>{replay.verdict.passed ? 'PASSED' : 'FAILED'}</span>
           <span>
-            {replay.model.model} · {replay.settings.mode}/{replay.settings.docs} · ended: {replay.endReason.replace('_', ' ')}
+            {replay.model.model} · {replay.settings.mode}/{replay.settings.docs} · <Term id={termOr(`end:${replay.endReason}`, 'end-reason')}>ended: {replay.endReason.replace('_', ' ')}</Term>
             {replay.answer ? ` · answer: “${replay.answer.slice(0, 80)}”` : ''} · {money(prices, replay.model.model, replay.usage)}
           </span>
           {steps.length > 1 && (

@@ -23,9 +23,11 @@ export function AgentPanel() {
   useEffect(() => {
     void loadHistory();
   }, [loadHistory]);
+  const replay = useApp((s) => s.agent.replay?.id ?? null);
+  // A run starting, or one opened to replay, is what is looked at: the settings sheet folds away from over it.
   useEffect(() => {
-    if (running) setSettingsOpen(false);
-  }, [running, setSettingsOpen]);
+    if (running || replay) setSettingsOpen(false);
+  }, [running, replay, setSettingsOpen]);
   return (
     <div className="agent-panel" data-testid="agent-panel">
       <SettingsSummary />

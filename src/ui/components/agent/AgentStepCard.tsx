@@ -1,5 +1,7 @@
 import { actionLanguageTitle, type AgentAction, type AgentStep } from '../../../agent/record.ts';
-import { Markdown } from '../Markdown.tsx';
+import { CodeBlock, Markdown } from '../Markdown.tsx';
+import { Chip, Term, termProps } from '../../glossary/Term.tsx';
+import { actionTerm } from '../../glossary/scenarioChips.ts';
 
 /** One step: the model's reply, each action's code and output, and its latency, tokens and verdict. */
 export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; selected: boolean; onSelect: () => void }) {
@@ -8,22 +10,38 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
     <li className={`agent-step ${selected ? 'selected' : ''}`} data-testid="agent-step">
       <button type="button" className="agent-step-head" onClick={onSelect} aria-pressed={selected} title="Show this step's diff and verdict on the right">
         <strong>Step {step.index + 1}</strong>
-        <span className={`badge ${v.passed ? 'pass' : 'fail'}`}>{v.passed ? 'passing' : 'failing'} {v.score.passed}/{v.score.total}</span>
+        <span className={`badge ${v.passed ? 'pass' : 'fail'}`} {...termProps('step-verdict', false)}>
+          {v.passed ? 'passing' : 'failing'} {v.score.passed}/{v.score.total}
+        </span>
         <span className="muted">
           model {step.modelMs} ms · harness {step.harnessMs} ms · {step.usage.inputTokens}+{step.usage.outputTokens} tokens
         </span>
       </button>
+      {step.note && (
+        <aside className="step-note" data-testid="step-note">
+          <span className="step-note-label">
+            <Term id="demo-note">Demo note</Term>
+          </span>
+          {step.note}
+        </aside>
+      )}
       {step.text && <Markdown className="agent-reply" text={step.text} />}
       {step.actions.map((a, i) => (
         <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
           <div className="agent-action-head">
-            <span className="badge">{actionBadge(a)}</span>
+            <Chip term={actionTerm(a.kind)} className="badge">
+              {actionBadge(a)}
+            </Chip>
             <span className="muted">
               {a.ms} ms · {a.requests.length} request{a.requests.length === 1 ? '' : 's'} · {a.stepDiff.inserts.length + a.stepDiff.updates.length + a.stepDiff.deletes.length} change(s)
             </span>
           </div>
           {/* A code block is in the reply's text; a tool call's arguments (a code tool's code) are not. */}
-          {a.kind === 'tool' ? <pre className="agent-code">{a.script}</pre> : a.toolCallId ? <pre className="agent-code">{a.code}</pre> : null}
+          {a.kind === 'tool' ? (
+            <CodeBlock className="agent-code" code={a.script ?? ''} language="json" />
+          ) : a.toolCallId ? (
+            <CodeBlock className="agent-code" code={a.code} language={a.kind === 'js' ? 'javascript' : a.kind} />
+          ) : null}
           <details className="agent-output-box" open={!a.ok || a.observation.length < 600}>
             <summary>
               output · {a.observation.split('\n').length} line{a.observation.includes('\n') ? 's' : ''}

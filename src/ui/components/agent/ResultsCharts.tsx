@@ -3,6 +3,8 @@ import { costOf, type PriceTable } from '../../../agent/pricing.ts';
 import { summarizeRun } from '../../../agent/record.ts';
 import { runScore, statsBy } from '../../../agent/stats.ts';
 import { countBy, failureClass, failureLabels } from '../../../agent/failures.ts';
+import { Term } from '../../glossary/Term.tsx';
+import { termOr } from '../../glossary/glossary.ts';
 
 /** Three small charts: pass rate by service, score versus cost, iterations per run; then failure classes. */
 export function ResultsCharts({ records, prices }: { records: AgentRunRecord[]; prices: PriceTable }) {
@@ -54,7 +56,7 @@ export function ResultsCharts({ records, prices }: { records: AgentRunRecord[]; 
           <ul>
             {Object.entries(failures).map(([k, n]) => (
               <li key={k}>
-                {failureLabels[k as keyof typeof failureLabels]}: {n}
+                <Term id={termOr(`failure:${k}`, 'failure-class')}>{failureLabels[k as keyof typeof failureLabels]}</Term>: {n}
               </li>
             ))}
           </ul>

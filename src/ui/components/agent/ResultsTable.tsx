@@ -3,6 +3,7 @@ import { costOf, type PriceTable } from '../../../agent/pricing.ts';
 import { summarizeRun } from '../../../agent/record.ts';
 import { groupKeysOf, statsBy, type GroupKey } from '../../../agent/stats.ts';
 import { pct } from './format.ts';
+import { Term } from '../../glossary/Term.tsx';
 
 /** Pass rate, pass@k, pass^k, score with its 95% interval, closed-world rate, tokens and cost, per group. */
 export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[]; by: GroupKey; prices: PriceTable }) {
@@ -27,11 +28,21 @@ export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[
         <tr>
           <th>{by}</th>
           <th>runs</th>
-          <th>pass</th>
-          <th>pass@k</th>
-          <th>pass^k</th>
-          <th>score [95% CI]</th>
-          <th>closed world</th>
+          <th>
+            <Term id="pass-rate">pass</Term>
+          </th>
+          <th>
+            <Term id="pass-at-k">pass@k</Term>
+          </th>
+          <th>
+            <Term id="pass-hat-k">pass^k</Term>
+          </th>
+          <th>
+            <Term id="score-ci">score [95% CI]</Term>
+          </th>
+          <th>
+            <Term id="closed-world-rate">closed world</Term>
+          </th>
           <th>steps</th>
           <th>tokens</th>
           <th>cost</th>

@@ -8,6 +8,7 @@ import { loadDemoRunsText } from '../../agent/demoRuns.ts';
 import type { AgentRunRecord } from '../../../agent/record.ts';
 import { runFileName, shareLink } from '../../../studio/permalink.ts';
 import { runRecordToHtml } from '../../../studio/runHtml.ts';
+import { termProps } from '../../glossary/Term.tsx';
 
 /** Saved runs (kept in IndexedDB): replay, delete, import, export, and two batches side by side. */
 export function RunsView() {
@@ -98,7 +99,7 @@ export function RunsView() {
                 <td>{r.model.label ?? r.model.model}</td>
                 <td>{r.batch ?? ''}</td>
                 <td>
-                  <span className={`badge ${r.verdict.passed ? 'pass' : 'fail'}`}>{r.verdict.passed ? 'pass' : r.endReason === 'error' ? 'error' : 'fail'}</span> {r.verdict.score.passed}/{r.verdict.score.total}
+                  <span className={`badge ${r.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict')}>{r.verdict.passed ? 'pass' : r.endReason === 'error' ? 'error' : 'fail'}</span> {r.verdict.score.passed}/{r.verdict.score.total}
                 </td>
                 <td>{r.steps.length}</td>
                 <td>{money(prices, r.model.model, r.usage)}</td>

@@ -3,6 +3,8 @@ import { providerPresets } from '../../../agent/providers/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { REFERENCE_PRESET } from '../../stores/agentSlice.ts';
 import { LiveRunButton } from './LiveRunButton.tsx';
+import { Term } from '../../glossary/Term.tsx';
+import { termOr } from '../../glossary/glossary.ts';
 
 /** The run settings on one line — model · mode · docs · faults — with Edit (the sheet) and the guide's help button. */
 export function SettingsSummary() {
@@ -17,8 +19,9 @@ export function SettingsSummary() {
     <div className="agent-summary" data-testid="agent-summary">
       <span className="agent-summary-text">
         <strong>{scripted ? provider : settings.model || 'no model'}</strong>
-        {!scripted && <span className="muted"> ({provider})</span>} · {settings.mode}
-        {settings.mode === 'tools' && settings.toolset !== 'all' ? ` (${settings.toolset} tools)` : ''} · docs: {settings.docs} · faults:{' '}
+        {!scripted && <span className="muted"> ({provider})</span>} · <Term id={termOr(`mode:${settings.mode}`, 'agent-mode')}>{settings.mode}</Term>
+        {settings.mode === 'tools' && settings.toolset !== 'all' ? ` (${settings.toolset} tools)` : ''} ·{' '}
+        <Term id={termOr(`docs:${settings.docs}`, 'docs')}>docs: {settings.docs}</Term> · <Term id="faults">faults</Term>:{' '}
         {hasFaults(faults) ? formatFaultPlan(faults) : 'none'}
       </span>
       <button type="button" className="btn btn-small" aria-expanded={open} aria-controls="agent-settings-sheet" onClick={() => setSettingsOpen(!open)} data-testid="agent-settings-edit">

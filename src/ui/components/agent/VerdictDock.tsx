@@ -1,5 +1,6 @@
 import type { AgentStep } from '../../../agent/record.ts';
 import { useApp } from '../../hooks/useApp.ts';
+import { Chip } from '../../glossary/Term.tsx';
 
 /**
  * Where the panes are tabs, the verdict as of the newest step, docked under the trajectory while it streams (CSS
@@ -13,9 +14,9 @@ export function VerdictDock({ steps }: { steps: AgentStep[] }) {
       {last ? (
         <span>
           After step {last.index + 1}:{' '}
-          <span className={`badge ${last.verdict.passed ? 'pass' : 'fail'}`}>
+          <Chip term="step-verdict" className={`badge ${last.verdict.passed ? 'pass' : 'fail'}`}>
             {last.verdict.passed ? 'passing' : 'failing'} {last.verdict.score.passed}/{last.verdict.score.total}
-          </span>
+          </Chip>
         </span>
       ) : (
         <span className="muted">No step yet: the verdict follows each step.</span>
