@@ -117,7 +117,8 @@ describe('serve: one request never takes the server down (issue 14)', () => {
     const answer = await hostile;
     await Promise.all([healthChecks, templates]);
     expect(order.indexOf('read')).toBeLessThan(order.indexOf('hostile'));
-    expect(order.slice(0, order.indexOf('hostile')).filter((x) => x === 'health').length).toBeGreaterThanOrEqual(2);
+    // Order, not speed: how many health checks fit in depends on the machine; one answered before it is the point.
+    expect(order.slice(0, order.indexOf('hostile')).filter((x) => x === 'health').length).toBeGreaterThanOrEqual(1);
     const parsed = JSON.parse(answer.body);
     if (answer.status === 200) {
       expect(parsed.data.issues.nodes.length).toBeGreaterThan(0);
