@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { compareRuns, diffEntries, differenceLabels, requestSignature, type ExplorerRun } from '../../../agent/explore.ts';
 import { failureLabels } from '../../../agent/failures.ts';
@@ -92,8 +92,11 @@ export function RunCompare({ a, b, onSwap }: { a: ExplorerRun; b: ExplorerRun; o
   const comparison = useMemo(() => compareRuns(a.record, b.record), [a.record, b.record]);
   const { divergence, steps } = comparison;
   const differs = a.scenarioKey !== b.scenarioKey;
+  const section = useRef<HTMLElement>(null);
+  // The comparison opens below the list, which can be long: bring it into view when a new pair is chosen.
+  useEffect(() => section.current?.scrollIntoView({ block: 'start' }), [a.id, b.id]);
   return (
-    <section className="run-compare" aria-label="Two runs side by side" data-testid="run-compare" data-divergence={divergence ?? 'none'}>
+    <section ref={section} className="run-compare" aria-label="Two runs side by side" data-testid="run-compare" data-divergence={divergence ?? 'none'}>
       <h4>
         {a.title}: A beside B{' '}
         <button type="button" className="btn btn-ghost btn-small" onClick={onSwap}>
