@@ -93,8 +93,11 @@ export function RunCompare({ a, b, onSwap }: { a: ExplorerRun; b: ExplorerRun; o
   const { divergence, steps } = comparison;
   const differs = a.scenarioKey !== b.scenarioKey;
   const section = useRef<HTMLElement>(null);
-  // The comparison opens below the list, which can be long: bring it into view when a new pair is chosen.
-  useEffect(() => section.current?.scrollIntoView({ block: 'start' }), [a.id, b.id]);
+  // The comparison opens below the list, which can be long: bring it into view when a new pair is chosen. (Braces:
+  // Chromium's scrollIntoView returns a promise, which React would take for the effect's cleanup.)
+  useEffect(() => {
+    section.current?.scrollIntoView({ block: 'start' });
+  }, [a.id, b.id]);
   return (
     <section ref={section} className="run-compare" aria-label="Two runs side by side" data-testid="run-compare" data-divergence={divergence ?? 'none'}>
       <h4>
