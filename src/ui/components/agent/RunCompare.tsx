@@ -133,7 +133,7 @@ export function RunCompare({ a, b, onSwap }: { a: ExplorerRun; b: ExplorerRun; o
         <span className="muted">
           {' '}
           A divergence is the first step whose requests (method, URL, status), change to the state (rows and values, times left out) or verdict differ, or that only one run has; the
-          reply text is not compared. Show puts a step&apos;s diff and assertions in the verdict pane.
+          reply text is not compared. Show puts a step’s diff and assertions in the verdict pane.
         </span>
       </p>
       <div className="compare-grid">
