@@ -1,5 +1,5 @@
 import type { LanguageId } from '../../sandbox/languages.ts';
-import type { Row, SeedFile } from '../../engine/index.ts';
+import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { Judge, JudgeRequest, TraceEntry } from '../../evaluation/index.ts';
@@ -95,6 +95,10 @@ export class WorkbenchClient implements WorkbenchPort {
 
   start() {
     return this.call('start', { dataDir: this.dataDir });
+  }
+
+  explain(diff: Diff) {
+    return this.call('explain', { diff });
   }
 
   registerSeed(name: string, seed: SeedFile) {

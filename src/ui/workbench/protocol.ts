@@ -78,6 +78,11 @@ export interface WorkbenchOps {
    * judgement; when off they stay "not judged".
    */
   setJudging: { args: { on: boolean }; result: null };
+  /**
+   * The open scenario's verdict of a recorded run diff (a replayed step's), its failed assertions' nearest rows found
+   * as a live step's are: in the diff, then the table's touched rows, then the seed.
+   */
+  explain: { args: { diff: Diff }; result: Verdict };
   /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */
   lint: { args: { scenario: Scenario; solution: string | null }; result: LintReport };
 }

@@ -226,6 +226,10 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return null;
   },
 
+  async explain({ diff }) {
+    return needSession().judge(diff);
+  },
+
   async lint({ scenario, solution }) {
     return lintScenarioIn(needWorkbench(), scenario, solution, resolveSeed);
   },
