@@ -17,11 +17,12 @@ export interface PrewarmedFactory {
  * any script of its language and memory limit — a ReAct action's time limit, which shrinks from step to step, does
  * not matter.
  */
-export function prewarmed(factory: WorkerFactory): PrewarmedFactory {
+export function prewarmed(factory: WorkerFactory, options: { refill?: boolean } = {}): PrewarmedFactory {
   const spares = spareWorkers<SandboxLimits, WorkerLike>(
     (language, limits) => factory(limits, language),
     (worker) => worker.terminate(),
     (limits) => String(limits.memoryBytes),
+    options.refill ?? true,
   );
   return {
     createWorker: (limits, language = 'javascript') => spares.take(language, limits),

@@ -4,12 +4,14 @@ import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
 import { journey as company } from './company.mjs';
 import { journeys as explain } from './explain.mjs';
+import { journey as explorer } from './explorer.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as pythonSolutions } from './pythonSolutions.mjs';
+import { journey as react } from './react.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, pythonSolutions, patterns, layout, company, ...explain, teach]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, patterns, layout, company, ...explain, teach, explorer]);

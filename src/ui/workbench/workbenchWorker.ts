@@ -99,14 +99,21 @@ function boot(dataDirUrl: string | null) {
     const started = performance.now();
     const options = { seeds: resolveSeed, createWorker: sandboxes.createWorker, judge: judging ? mainThreadJudge : null };
     const loadDataDir = await fetchDataDir(dataDirUrl);
+    let wb: Workbench;
+    let prebuilt = Boolean(loadDataDir);
     try {
-      return { workbench: await Workbench.create({ ...options, loadDataDir }), prebuilt: Boolean(loadDataDir), ms: Math.round(performance.now() - started) };
+      wb = await Workbench.create({ ...options, loadDataDir });
     } catch (err) {
+      prebuilt = false;
       if (!loadDataDir) throw err;
       // A damaged or incompatible data directory: start from an empty cluster, which is slower but works.
       console.warn('DiffLab: the prebuilt data directory could not be loaded, starting empty', err);
-      return { workbench: await Workbench.create(options), prebuilt: false, ms: Math.round(performance.now() - started) };
+      wb = await Workbench.create(options);
     }
+    // One ready copy of each template in use, refilled between requests: a scenario click or Reset after the
+    // first gets its environment without waiting for a copy (src/engine/pool.ts; identical to a fresh one).
+    wb.engine.pool.size = 1;
+    return { workbench: wb, prebuilt, ms: Math.round(performance.now() - started) };
   })();
   booting.catch(() => (booting = null)); // a later start (Retry) tries again
   return booting;

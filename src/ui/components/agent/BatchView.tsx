@@ -1,9 +1,10 @@
 import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
-import { batchConcurrency, MAX_BATCH_CONCURRENCY } from '../../stores/agentSlice.ts';
+import { batchConcurrency, MAX_BATCH_CONCURRENCY, repliesFor, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
-import { isHumanRun } from '../../../agent/record.ts';
+import { ResultsGrid } from './ResultsGrid.tsx';
+import { isHumanRun, summarizeRun } from '../../../agent/record.ts';
 import { runScenarioKey } from '../../../studio/humanBaseline.ts';
 
 /** Runs the scenarios the list shows (its search and filters) × the models × trials, up to `concurrency` at once. */
@@ -11,13 +12,18 @@ export function BatchView() {
   const entries = useApp((s) => s.catalog.entries);
   const visibleKeys = useApp((s) => s.catalog.visibleKeys);
   const batch = useApp((s) => s.agent.batch);
-  const models = useApp((s) => s.agent.settings.model);
+  const settings = useApp((s) => s.agent.settings);
+  const replySets = useApp((s) => s.catalog.replySets);
+  const models = settings.model;
   const concurrency = useApp((s) => s.agent.settings.concurrency);
   const history = useApp((s) => s.agent.history);
   const prices = useApp((s) => s.agent.prices);
   const busy = useApp((s) => s.agent.status !== 'idle');
   const { runBatch, setBatch, setSettings, stop } = useApp((s) => s.agent);
-  const chosen = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
+  const listed = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
+  // A replies file scripts some tests only: the batch runs those (runBatch filters the same way).
+  const replies = settings.presetId === REPLIES_PRESET;
+  const chosen = useMemo(() => (replies ? listed.filter((e) => repliesFor(settings, replySets, e)) : listed), [replies, listed, settings, replySets]);
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
   // People's attempts at the same scenarios, as a "human" row beside the models.
@@ -44,6 +50,13 @@ export function BatchView() {
           data-testid="batch-concurrency"
         />{' '}
         at once (each in its own fresh environment; the playground's is left as it is).
+        {replies && listed.length > chosen.length && (
+          <span className="muted" data-testid="batch-replies-note">
+            {' '}
+            {listed.length - chosen.length} listed scenario{listed.length - chosen.length === 1 ? ' has' : 's have'} no replies in “{settings.repliesFile || 'no file'}” and
+            {listed.length - chosen.length === 1 ? ' is' : ' are'} left out.
+          </span>
+        )}
       </p>
       <div className="agent-toolbar">
         {batch.running ? (
@@ -68,10 +81,13 @@ export function BatchView() {
       {records.length > 0 && (
         <>
           <h4>{batch.name}</h4>
+          <p className="muted">Every count opens the runs behind it in the Explorer.</p>
+          <ResultsGrid records={withHumans} by="service" />
           <ResultsTable records={withHumans} by="model" prices={prices} />
           <ResultsTable records={records} by="service" prices={prices} />
           {new Set(records.map((r) => r.scenario.services.length)).size > 1 && <ResultsTable records={records} by="span" prices={prices} />}
           <ResultsTable records={records} by="category" prices={prices} />
+          {new Set(records.map((r) => summarizeRun(r).faults)).size > 1 && <ResultsTable records={records} by="faults" prices={prices} />}
           <ResultsCharts records={records} prices={prices} />
         </>
       )}
