@@ -371,6 +371,25 @@ async function runShare({ browser, server, check }) {
     }
   });
 
+  await check("a replayed run's failing assertion shows nearest rows of the seed when its step changed nothing, as a live step's does", async () => {
+    const stopped = await demoRun('demo-stopped-early');
+    await page.evaluate(async (text) => {
+      const s = window.__difflab.store.getState();
+      await s.agent.importRuns(text);
+      await window.__difflab.store.getState().agent.openReplay('demo-stopped-early', 0);
+    }, JSON.stringify(stopped));
+    await waitReady(page);
+    const tab = page.getByTestId('pane-tab-verdict');
+    if (await tab.isVisible()) await tab.click();
+    const failed = page.locator('[data-testid=assertion][data-passed=false]').first();
+    const seedRow = failed.locator('[data-testid=nearest-row][data-source=seed]').first();
+    await seedRow.waitFor({ timeout: 30_000 });
+    const line = seedRow.locator('.check-line').first();
+    await reveal(line);
+    assert(await inViewport(line), "the seed row's checks are outside the viewport");
+    await shotAsIs(page, 'narrow-replay-nearest');
+  });
+
   await check('a draft that cannot be saved (storage full) is flagged, with a download', async () => {
     // This profile's storage is full from here on: a write of more than 500,000 characters throws, as a full store does.
     await page.evaluate(() => {
