@@ -129,8 +129,11 @@ export interface AgentSlice {
   stop(): void;
   showStep(index: number): void;
   loadHistory(): Promise<void>;
-  /** Replays a saved run, showing step `at` (default the first; `last` shows where the run ended, its verdict). */
-  openReplay(id: string, at?: number | 'last'): Promise<void>;
+  /**
+   * Replays a saved run, showing step `at` (default the first; `last` shows where the run ended, its verdict).
+   * `stay` keeps the view shown (the explorer shows a compared step's diff and verdict in the right pane).
+   */
+  openReplay(id: string, at?: number | 'last', stay?: boolean): Promise<void>;
   removeRun(id: string): Promise<void>;
   /** Keeps a finished run (a model's, a person's or an imported one) with the saved runs. */
   saveRun(record: AgentRunRecord): Promise<void>;
@@ -491,10 +494,10 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       update((a) => ({ history: [...runs, ...a.history.filter((r) => !runs.some((x) => x.id === r.id))] }));
     },
 
-    async openReplay(id, at = 0) {
+    async openReplay(id, at = 0, stay = false) {
       const record = get().agent.history.find((r) => r.id === id);
       if (!record) return;
-      patch(set, 'agent', { replay: record, live: null, view: 'live', error: null });
+      patch(set, 'agent', { replay: record, live: null, view: stay ? get().agent.view : 'live', error: null });
       const index = Math.max(0, Math.min(record.steps.length - 1, at === 'last' ? record.steps.length - 1 : at));
       // A run of a scenario not in the catalog still replays; one in it opens it, which gives the diff its tables.
       const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
