@@ -86,13 +86,15 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
-  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }): void {
+  /** `clean`: the worker said it is done and nothing stopped it, so it may serve another script (WorkerLike.release). */
+  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }, clean = false): void {
     if (ended) return;
     ended = true;
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
     try {
-      worker?.terminate();
+      if (clean && worker?.release && inFlight.size === 0) worker.release();
+      else worker?.terminate();
     } catch {
       // Already gone.
     }
@@ -195,7 +197,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
             // A listener's bug must not end the run differently.
           }
         }
-        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error });
+        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error }, message.ok || message.reason === 'error');
         break;
     }
   }
