@@ -14,7 +14,7 @@ export function ImportButton() {
         className="btn"
         onClick={() => input.current?.click()}
         disabled={importing}
-        title="Load a suite (DiffLab or Agent-Diff JSON) and its seed files; you can also drop them on the page"
+        title="Load a suite (DiffLab or Agent-Diff JSON), its seed files, or Agent-Diff results files of recorded runs; you can also drop them on the page"
       >
         {importing ? 'Importing…' : 'Import suite…'}
       </button>
@@ -24,7 +24,7 @@ export function ImportButton() {
         accept=".json,application/json"
         multiple
         hidden
-        aria-label="Suite and seed files"
+        aria-label="Suite, seed and results files"
         data-testid="import-input"
         onChange={(e) => {
           const files = e.currentTarget.files;

@@ -2,7 +2,10 @@ import { patch, sliceUpdater, storageKeys, writeJson, type SliceContext } from '
 import type { Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { CatalogEntry, FileReport, SuiteSource } from './catalogTypes.ts';
 import { emptyFilters, filterEntries, type FacetName, type Filters, type HorizonRange } from './filters.ts';
-import { parseFiles, type LoadedSuite, type TextFile } from './parseFiles.ts';
+import { parseFiles, type LoadedSuite, type RecordedResults, type TextFile } from './parseFiles.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
+import type { Scenario } from '../../scenarios/index.ts';
 
 export interface CatalogSlice {
   suites: SuiteSource[];
@@ -16,6 +19,10 @@ export interface CatalogSlice {
   importing: boolean;
   /** Seeds given by import in this page, by name. */
   importedSeeds: string[];
+  /** Agent-Diff results files imported in this page (a file imported again replaces its runs). */
+  recorded: RecordedResults[];
+  /** Whether the recorded runs' viewer is open. */
+  recordedOpen: boolean;
 
   setQuery(query: string): void;
   toggleFacet(facet: FacetName, value: string): void;
@@ -24,6 +31,9 @@ export interface CatalogSlice {
   select(key: string): void;
   importFiles(files: TextFile[]): Promise<void>;
   dismissReports(): void;
+  showRecorded(open: boolean): void;
+  /** Re-executes a recorded run against a fresh environment of its test. */
+  replayRecorded(scenario: Scenario, run: RecordedRun): Promise<ReplayResult>;
 }
 
 export interface CatalogInit {
@@ -54,6 +64,8 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
     reports: init.reports,
     importing: false,
     importedSeeds: [],
+    recorded: [],
+    recordedOpen: false,
 
     setQuery(query) {
       setFilters({ ...get().catalog.filters, query });
@@ -102,6 +114,9 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
           visibleKeys: filterEntries(nextEntries, c.filters).map((e) => e.key),
           reports: parsed.reports,
           importing: true,
+          ...(parsed.results.length
+            ? { recorded: [...c.recorded.filter((r) => !parsed.results.some((n) => n.file === r.file)), ...parsed.results], recordedOpen: true }
+            : {}),
         };
       });
 
@@ -156,6 +171,15 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
 
     dismissReports() {
       patch(set, 'catalog', { reports: [] });
+    },
+
+    showRecorded(open) {
+      patch(set, 'catalog', { recordedOpen: open });
+    },
+
+    replayRecorded(scenario, run) {
+      if (!deps.workbench.replay) return Promise.reject(new Error('this environment cannot re-execute recorded runs'));
+      return deps.workbench.replay(scenario, run);
     },
   };
 }

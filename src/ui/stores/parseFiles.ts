@@ -1,3 +1,4 @@
+import { isAgentDiffResults, parseAgentDiffResults, type RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { SeedFile } from '../../engine/index.ts';
 import { loadSuite, type Suite } from '../../scenarios/index.ts';
 import { entryKey, type CatalogEntry, type FileReport, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
@@ -12,10 +13,17 @@ export interface LoadedSuite {
   entries: CatalogEntry[];
 }
 
+export interface RecordedResults {
+  file: string;
+  runs: RecordedRun[];
+}
+
 export interface ParsedFiles {
   /** Each with the index of its file's report (two files may share a name: a suite and its seed often do). */
   suites: (LoadedSuite & { report: number })[];
   seeds: { name: string; file: string; seed: SeedFile; report: number }[];
+  /** Agent-Diff results files: recorded runs to open and re-execute. */
+  results: RecordedResults[];
   reports: FileReport[];
 }
 
@@ -46,6 +54,11 @@ export function suiteEntries(
 
 function baseName(file: string): string {
   return file.split(/[\\/]/).pop()!.replace(/\.json$/i, '');
+}
+
+/** A seed file stands for the seed its name begins with, as for `difflab replay`: linear_default.recorded.json → linear_default. */
+function seedName(file: string): string {
+  return baseName(file).split('.')[0];
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {
@@ -80,7 +93,7 @@ function countSeed(seed: Record<string, unknown>): { tables: number; rows: numbe
  * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
  */
 export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
-  const out: ParsedFiles = { suites: [], seeds: [], reports: [] };
+  const out: ParsedFiles = { suites: [], seeds: [], results: [], reports: [] };
   for (const f of files) {
     let value: unknown;
     try {
@@ -89,8 +102,15 @@ export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'):
       out.reports.push({ file: f.name, kind: 'unknown', ok: false, summary: 'not JSON', issues: [{ path: '$', message: `not valid JSON: ${(err as Error).message}` }], warnings: [] });
       continue;
     }
+    if (isAgentDiffResults(value)) {
+      const runs = parseAgentDiffResults(value);
+      const passed = runs.filter((r) => r.passed).length;
+      out.results.push({ file: f.name, runs });
+      out.reports.push({ file: f.name, kind: 'results', ok: true, summary: `Agent-Diff results: ${runs.length} recorded run${runs.length === 1 ? '' : 's'}, ${passed} passed`, issues: [], warnings: [] });
+      continue;
+    }
     if (isPlainObject(value) && looksLikeSeed(value)) {
-      const name = baseName(f.name);
+      const name = seedName(f.name);
       const n = countSeed(value);
       out.seeds.push({ name, file: f.name, seed: value as SeedFile, report: out.reports.length });
       out.reports.push({ file: f.name, kind: 'seed', ok: true, summary: `seed "${name}": ${n.tables} tables, ${n.rows} rows`, issues: [], warnings: [] });
