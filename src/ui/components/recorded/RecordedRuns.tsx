@@ -207,6 +207,7 @@ export function RecordedRuns() {
                 aria-current={item === current ? 'true' : undefined}
                 data-testid="recorded-item"
                 data-passed={String(item.run.passed)}
+                data-steps={item.run.steps.length}
                 data-replayable={String(!!item.test && notReplayable(item.run, item.test, PAGE_LANGUAGES) === null)}
                 onClick={() => setSelected(item.id)}
               >
