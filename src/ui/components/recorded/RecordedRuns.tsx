@@ -38,7 +38,7 @@ function Output({ title, text, testId }: { title: string; text: string | null; t
   return (
     <div className="recorded-output">
       <h5>{title}</h5>
-      <pre data-testid={testId}>{text === null ? '(no output was recorded)' : text || '(empty)'}</pre>
+      <pre data-testid={testId}>{text === null ? '(no output was recorded)' : text || '(no output)'}</pre>
     </div>
   );
 }
@@ -93,7 +93,7 @@ function RunDetail({ item, seeds }: { item: Item; seeds: ReadonlySet<string> }) 
         <div data-testid="replayed-verdict">
           {result ? (
             <>
-              <Verdict passed={result.replayedPassed} label="DiffLab" />{' '}
+              <Verdict passed={result.replayedPassed} label="DiffLab" /> ·{' '}
               <strong className={result.agrees ? 'agree' : 'disagree'} data-testid="replay-agreement">
                 {result.agrees ? 'agrees with the recording' : 'disagrees with the recording'}
               </strong>
