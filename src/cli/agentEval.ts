@@ -5,7 +5,7 @@ import { endpointsCalled, docsConditions, RELEVANT_ENDPOINTS_FILE, type DocsCond
 import { runAgent } from '../agent/loop.ts';
 import { defaultPrices } from '../agent/pricing.ts';
 import { createProvider } from '../agent/providers/index.ts';
-import { repliesModel, replayScriptModel, type ScriptedRuns } from '../agent/providers/scriptedProvider.ts';
+import { repliesModel, repliesProblems, replayScriptModel, type ScriptedRuns } from '../agent/providers/scriptedProvider.ts';
 import { agentModes, type AgentMode } from '../agent/prompts.ts';
 import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { agentDiffDocsText, docsFileProblem, serviceOfDocsFile, type AgentDiffDocs, type AgentDiffDocsFile } from '../agent/agentDiffDocs.ts';
@@ -108,7 +108,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const mode = oneOf<AgentMode>('mode', flags.mode, agentModes, 'code');
   const agentDiffDocs = loadDocsFiles(flags['docs-file'] ?? []);
   if (protocol === 'scripted' && !flags.replies) throw new CliError('--provider scripted needs --replies <file.json>');
-  const scriptedRuns = flags.replies ? (readJsonFile(resolve(flags.replies), 'scripted replies') as ScriptedRuns) : null;
+  const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
   const offline = protocol === 'reference' || protocol === 'scripted';
   const trials = flags.trials ?? 3;
   const concurrency = flags.concurrency ?? 4;
@@ -279,6 +279,14 @@ function progressBar(total: number) {
       if (tty && last) process.stderr.write('\n');
     },
   };
+}
+
+/** A scripted model's replies file, refused with the JSON path of each problem. */
+function loadReplies(file: string): ScriptedRuns {
+  const value = readJsonFile(resolve(file), 'scripted replies');
+  const problems = repliesProblems(value);
+  if (problems.length) throw new CliError(`--replies ${file}: not a replies file`, problems.map((p) => `at ${p.path}: ${p.message}`));
+  return value as ScriptedRuns;
 }
 
 /** Agent-Diff's docs files, by the service each documents (from its published name). */

@@ -2,7 +2,7 @@
 // locator(css, { hasText }), click, fill, waitFor, …) written over puppeteer-core, so that one journey's code runs
 // unchanged in Chromium (CDP) and Firefox (WebDriver BiDi). Elements are found by a resolver that runs inside the
 // page on every attempt, so a locator never holds a stale element; actions wait until exactly one visible match.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -233,8 +233,10 @@ class Locator {
     const list = Array.isArray(files) ? files : [files];
     const dir = await mkdtemp(path.join(tmpdir(), 'difflab-e2e-upload-'));
     const paths = [];
-    for (const f of list) {
-      const p = path.join(dir, f.name);
+    // A folder each: two files may share a name (an Agent-Diff suite and its seed often do).
+    for (const [i, f] of list.entries()) {
+      await mkdir(path.join(dir, String(i)));
+      const p = path.join(dir, String(i), f.name);
       await writeFile(p, f.buffer);
       paths.push(p);
     }

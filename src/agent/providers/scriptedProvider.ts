@@ -48,3 +48,36 @@ export type ScriptedRuns = Record<string, string[]>;
 export function repliesModel(replies: readonly string[]): ModelProvider {
   return scriptedProvider((_req, turn) => ({ text: replies[turn] ?? '<thinking>Nothing left to do.</thinking>\n<done>Done.</done>' }));
 }
+
+/** A problem with a replies file, at the JSON path of the bad part. */
+export interface RepliesIssue {
+  path: string;
+  message: string;
+}
+
+/** Whether a parsed JSON file is meant as replies: keyed by test id, with strings where a seed has rows. */
+export function looksLikeReplies(value: unknown, fileName = ''): boolean {
+  if (!value || typeof value !== 'object' || Array.isArray(value) || 'tests' in value || 'format' in value) return false;
+  if (/replies/i.test(fileName)) return true;
+  return Object.values(value).some((v) => typeof v === 'string' || (Array.isArray(v) && v.some((x) => typeof x === 'string')));
+}
+
+/** What is wrong with a replies file (`{"<test id>": ["<reply 1>", …]}`); empty when it can be used. */
+export function repliesProblems(value: unknown): RepliesIssue[] {
+  const shape = 'a replies file is a JSON object {"<test id>": ["<reply 1>", "<reply 2>", …]}';
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return [{ path: '$', message: shape }];
+  const entries = Object.entries(value);
+  if (!entries.length) return [{ path: '$', message: `no test ids: ${shape}` }];
+  const issues: RepliesIssue[] = [];
+  for (const [id, replies] of entries) {
+    const at = `$[${JSON.stringify(id)}]`;
+    if (!Array.isArray(replies)) {
+      issues.push({ path: at, message: `the replies of a test are a list of strings, one a turn (got ${typeof replies === 'string' ? 'one string: wrap it in [ ]' : replies === null ? 'null' : typeof replies})` });
+      continue;
+    }
+    replies.forEach((r, i) => {
+      if (typeof r !== 'string') issues.push({ path: `${at}[${i}]`, message: `a reply is the model's whole reply text, a string (got ${r === null ? 'null' : Array.isArray(r) ? 'a list' : typeof r})` });
+    });
+  }
+  return issues;
+}

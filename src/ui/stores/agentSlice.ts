@@ -2,7 +2,8 @@ import { formatDuration, runBatch as runPool } from '../../agent/batch.ts';
 import { runAgent, type AgentEvents } from '../../agent/loop.ts';
 import { defaultPrices, type PriceTable } from '../../agent/pricing.ts';
 import { createProvider, providerPresets } from '../../agent/providers/index.ts';
-import { replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
+import { repliesModel, replayScriptModel } from '../../agent/providers/scriptedProvider.ts';
+import { agentDiffDocsText } from '../../agent/agentDiffDocs.ts';
 import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
 import type { ToolSet } from '../../agent/codeTools.ts';
@@ -20,7 +21,7 @@ import { memoryRunHistory, type RunHistory } from '../agent/runHistory.ts';
 import { relevantEndpointsOf } from '../agent/relevantEndpoints.ts';
 import { patch, readJson, sliceUpdater, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
 import { entryByKey } from './catalogSlice.ts';
-import type { CatalogEntry } from './catalogTypes.ts';
+import type { CatalogEntry, ReplySet } from './catalogTypes.ts';
 
 /** The replicas a scenario's agent talks to (their tool specs and docs), loaded on first use: they stay out of the page's first chunk. */
 async function replicasOf(entry: CatalogEntry): Promise<Replica[]> {
@@ -30,6 +31,22 @@ async function replicasOf(entry: CatalogEntry): Promise<Replica[]> {
 
 /** The scripted model that submits the scenario's reference solution: runs with no key, for demos and checks. */
 export const REFERENCE_PRESET = 'reference';
+/** The scripted model that gives an imported replies file's replies for each test id, turn by turn. */
+export const REPLIES_PRESET = 'replies';
+
+/** Whether a settings' provider is one of the scripted models (no key, no network). */
+export function isScripted(settings: Pick<AgentSettings, 'presetId'>): boolean {
+  return settings.presetId === REFERENCE_PRESET || settings.presetId === REPLIES_PRESET;
+}
+
+/**
+ * The replies the settings' replies file has for an entry — keyed `<suite id>/<test id>` (the catalog's key, for a
+ * file that scripts several suites sharing ids) or by test id, as `difflab eval --replies` reads them — or undefined.
+ */
+export function repliesFor(settings: Pick<AgentSettings, 'repliesFile'>, sets: readonly ReplySet[], entry: CatalogEntry): string[] | undefined {
+  const runs = sets.find((r) => r.name === settings.repliesFile)?.runs;
+  return runs && (Object.hasOwn(runs, entry.key) ? runs[entry.key] : Object.hasOwn(runs, entry.scenario.id) ? runs[entry.scenario.id] : undefined);
+}
 
 export interface AgentSettings {
   presetId: string;
@@ -49,6 +66,8 @@ export interface AgentSettings {
   judgeModel: string;
   /** How many attempts of a batch run at once, each in its own environment (model latency overlaps). */
   concurrency: number;
+  /** The imported replies file the "replies" scripted model plays (its name, as the import named it). */
+  repliesFile: string;
 }
 
 export const MAX_BATCH_CONCURRENCY = 8;
@@ -140,6 +159,7 @@ const defaultSettings: AgentSettings = {
   maxIterations: 15,
   judgeModel: '',
   concurrency: 2,
+  repliesFile: '',
 };
 
 /** A usable concurrency: a whole number from 1 to MAX_BATCH_CONCURRENCY. */
@@ -150,7 +170,7 @@ export function batchConcurrency(value: number): number {
 /** The rubric judge the settings ask for, or null when they ask for none or cannot have one. */
 export function judgeOf(settings: AgentSettings, apiKey: string): Judge | null {
   const model = settings.judgeModel.trim();
-  if (!model || settings.presetId === REFERENCE_PRESET) return null;
+  if (!model || isScripted(settings)) return null;
   return judgeOverProtocol(settings.protocol, { baseUrl: settings.baseURL, model, apiKey: apiKey || undefined });
 }
 
@@ -165,6 +185,12 @@ interface AttemptOptions {
   signal?: AbortSignal;
   events?: AgentEvents;
   fork?: { record: AgentRunRecord; through: number };
+}
+
+/** Replies in the ReAct protocol's tags are played in ReAct mode, with its 25 turns. */
+function reactIfReplies(set: ReplySet | undefined): Partial<AgentSettings> {
+  const react = set && Object.values(set.runs).some((replies) => replies.some((r) => /<(action|done)>/.test(r)));
+  return react ? { mode: 'react', maxIterations: 25 } : {};
 }
 
 /** Refuses actions once another scenario was opened mid-run (its environment replaced this run's). */
@@ -221,6 +247,13 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       if (!entry.solution) throw new Error(`“${entry.scenario.title}” has no reference solution for the scripted model to submit`);
       return replayScriptModel(await deps.loadSolution(entry.solution));
     }
+    if (s.presetId === REPLIES_PRESET) {
+      const sets = get().catalog.replySets;
+      if (!sets.some((r) => r.name === s.repliesFile)) throw new Error('Import a replies file first ({"<test id>": ["<reply 1>", …]}, with Import suite… or by dropping it on the page), then pick it in the settings.');
+      const replies = repliesFor(s, sets, entry);
+      if (!replies) throw new Error(`The replies file “${s.repliesFile}” has no replies for “${entry.scenario.id}” (${entry.scenario.title}).`);
+      return repliesModel(replies);
+    }
     const key = get().agent.apiKey;
     const local = providerPresets.find((p) => p.id === s.presetId)?.local;
     if (!key && !local) throw new Error('Enter an API key for this provider first (it stays in this page unless you tick “remember”).');
@@ -230,14 +263,19 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   /** One agent attempt at a catalog entry in `world` (a fresh environment of the scenario). */
   const runIn = async (world: AgentWorld, provider: ModelProvider, entry: CatalogEntry, job: AttemptJob, options: AttemptOptions): Promise<AgentRunRecord> => {
     const s = get().agent.settings;
-    const reference = s.presetId === REFERENCE_PRESET;
+    const scripted = isScripted(s);
+    const replicas = await replicasOf(entry);
+    // Agent-Diff's own endpoint docs, when imported, are the docs of its suites' tasks (relevant: by tools_required).
+    const docs = get().catalog.agentDiffDocs;
+    const docsText = entry.suite.format === 'agent-diff' && replicas.some((r) => docs[r.name]) ? agentDiffDocsText(docs, replicas, s.docs, entry.scenario.metadata.tools ?? []) : undefined;
     return runAgent({
       provider,
-      model: { protocol: reference ? 'openai' : s.protocol, baseURL: reference ? 'reference' : s.baseURL, model: job.model },
+      model: { protocol: scripted ? 'openai' : s.protocol, baseURL: scripted ? s.presetId : s.baseURL, model: job.model },
       world,
       scenario: entry.scenario,
       suite: entry.suite.id,
-      replicas: await replicasOf(entry),
+      replicas,
+      ...(docsText === undefined ? {} : { docsText }),
       settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations, ...(s.mode === 'tools' ? { toolset: s.toolset } : {}) },
       relevantEndpoints: relevantEndpointsOf(entry),
       trial: job.trial,
@@ -316,6 +354,10 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     choosePreset(id) {
       if (id === REFERENCE_PRESET) {
         update((a) => ({ settings: { ...a.settings, presetId: id, model: 'reference', mode: 'code' } }));
+      } else if (id === REPLIES_PRESET) {
+        const sets = get().catalog.replySets;
+        const file = sets.some((r) => r.name === get().agent.settings.repliesFile) ? get().agent.settings.repliesFile : (sets[sets.length - 1]?.name ?? '');
+        update((a) => ({ settings: { ...a.settings, presetId: id, model: 'scripted', repliesFile: file, ...reactIfReplies(sets.find((r) => r.name === file)) } }));
       } else {
         const p = providerPresets.find((x) => x.id === id);
         if (!p) return;
@@ -479,6 +521,9 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       const { agent } = get();
       if (agent.status !== 'idle' || agent.batch.running || entries.length === 0) return;
       const models = agent.settings.model.split(',').map((m) => m.trim()).filter(Boolean);
+      // A replies file scripts some tests only: the others have nothing to play.
+      if (agent.settings.presetId === REPLIES_PRESET) entries = entries.filter((e) => repliesFor(agent.settings, get().catalog.replySets, e));
+      if (!entries.length) return void patch(set, 'agent', { error: `The replies file “${agent.settings.repliesFile}” has replies for none of the listed scenarios.` });
       const trials = Math.max(1, Math.floor(agent.batch.trials));
       const jobs = models.flatMap((model) => entries.flatMap((entry) => Array.from({ length: trials }, (_, trial) => ({ model, entry, trial }))));
       const base = `${models.join('+')} ${agent.settings.mode}/${agent.settings.docs} ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`;

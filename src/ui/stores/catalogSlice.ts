@@ -1,6 +1,7 @@
 import { patch, sliceUpdater, storageKeys, writeJson, type SliceContext } from './appState.ts';
 import type { Suite, SuiteIssue } from '../../scenarios/index.ts';
-import type { CatalogEntry, FileReport, SuiteSource } from './catalogTypes.ts';
+import type { AgentDiffDocs } from '../../agent/agentDiffDocs.ts';
+import type { CatalogEntry, FileReport, ReplySet, SuiteSource } from './catalogTypes.ts';
 import { emptyFilters, filterEntries, type FacetName, type Filters, type HorizonRange } from './filters.ts';
 import { parseFiles, type LoadedSuite, type RecordedResults, type TextFile } from './parseFiles.ts';
 import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
@@ -23,6 +24,10 @@ export interface CatalogSlice {
   recorded: RecordedResults[];
   /** Whether the recorded runs' viewer is open. */
   recordedOpen: boolean;
+  /** Agent-Diff's endpoint docs given by import, by service: the agent's docs conditions for Agent-Diff suites. */
+  agentDiffDocs: AgentDiffDocs;
+  /** Scripted models' replies given by import, newest last (a file imported again replaces its set). */
+  replySets: ReplySet[];
 
   setQuery(query: string): void;
   toggleFacet(facet: FacetName, value: string): void;
@@ -66,6 +71,8 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
     importedSeeds: [],
     recorded: [],
     recordedOpen: false,
+    agentDiffDocs: {},
+    replySets: [],
 
     setQuery(query) {
       setFilters({ ...get().catalog.filters, query });
@@ -117,6 +124,8 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
           ...(parsed.results.length
             ? { recorded: [...c.recorded.filter((r) => !parsed.results.some((n) => n.file === r.file)), ...parsed.results], recordedOpen: true }
             : {}),
+          agentDiffDocs: { ...c.agentDiffDocs, ...Object.fromEntries(parsed.docs.map((d) => [d.service, d.docs])) },
+          replySets: [...c.replySets.filter((r) => !parsed.replies.some((x) => x.name === r.name)), ...parsed.replies.map(({ name, runs }) => ({ name, runs }))],
         };
       });
 
@@ -155,6 +164,14 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
         const missing = [...new Set(s.entries.map((e) => e.scenario.seed))].filter((name) => !available.has(name));
         const seedWarnings = missing.map((name) => ({ path: '$', message: `seed "${name}" is not loaded: import ${name}.json to run these scenarios` }));
         if (warnings.length || seedWarnings.length) update(s.report, (r) => ({ ...r, warnings: [...seedWarnings, ...warnings] }));
+      }
+      const ids = new Set(get().catalog.entries.flatMap((e) => [e.key, e.scenario.id]));
+      for (const r of parsed.replies) {
+        const unknown = Object.keys(r.runs).filter((id) => !ids.has(id));
+        if (unknown.length) {
+          const message = `${unknown.length} test id${unknown.length === 1 ? ' is' : 's are'} in no loaded suite (${unknown.slice(0, 5).join(', ')}${unknown.length > 5 ? ', …' : ''}): import the suite to run them`;
+          update(r.report, (rep) => ({ ...rep, warnings: [{ path: '$', message }] }));
+        }
       }
       patch(set, 'catalog', { importing: false });
       const first = suites[0]?.entries[0];

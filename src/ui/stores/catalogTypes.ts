@@ -25,7 +25,7 @@ export interface CatalogEntry {
 /** What happened to one file given to the catalog (a bundled suite or an import). */
 export interface FileReport {
   file: string;
-  kind: 'suite' | 'seed' | 'results' | 'unknown';
+  kind: 'suite' | 'seed' | 'docs' | 'replies' | 'results' | 'unknown';
   ok: boolean;
   /** A one-line summary: "12 scenarios", "seed: 7 tables, 250 rows". */
   summary: string;
@@ -36,4 +36,10 @@ export interface FileReport {
 
 export function entryKey(suiteId: string, scenarioId: string): string {
   return `${suiteId}/${scenarioId}`;
+}
+
+/** A scripted model's replies, imported from a file (`{"<test id>": ["<reply 1>", …]}`), named by the file. */
+export interface ReplySet {
+  name: string;
+  runs: Record<string, string[]>;
 }

@@ -1,7 +1,9 @@
 import { isAgentDiffResults, parseAgentDiffResults, type RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { SeedFile } from '../../engine/index.ts';
 import { loadSuite, type Suite } from '../../scenarios/index.ts';
-import { entryKey, type CatalogEntry, type FileReport, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
+import { docsFileProblem, serviceOfDocsFile, type AgentDiffDocsFile } from '../../agent/agentDiffDocs.ts';
+import { looksLikeReplies, repliesProblems } from '../../agent/providers/scriptedProvider.ts';
+import { entryKey, type CatalogEntry, type FileReport, type ReplySet, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
 
 export interface TextFile {
   name: string;
@@ -24,6 +26,9 @@ export interface ParsedFiles {
   seeds: { name: string; file: string; seed: SeedFile; report: number }[];
   /** Agent-Diff results files: recorded runs to open and re-execute. */
   results: RecordedResults[];
+  /** Agent-Diff's endpoint docs (`<service>_api_full_docs.json`), by service. */
+  docs: { service: string; docs: AgentDiffDocsFile }[];
+  replies: (ReplySet & { report: number })[];
   reports: FileReport[];
 }
 
@@ -93,7 +98,7 @@ function countSeed(seed: Record<string, unknown>): { tables: number; rows: numbe
  * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
  */
 export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
-  const out: ParsedFiles = { suites: [], seeds: [], results: [], reports: [] };
+  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], reports: [] };
   for (const f of files) {
     let value: unknown;
     try {
@@ -107,6 +112,30 @@ export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'):
       const passed = runs.filter((r) => r.passed).length;
       out.results.push({ file: f.name, runs });
       out.reports.push({ file: f.name, kind: 'results', ok: true, summary: `Agent-Diff results: ${runs.length} recorded run${runs.length === 1 ? '' : 's'}, ${passed} passed`, issues: [], warnings: [] });
+      continue;
+    }
+    const service = serviceOfDocsFile(f.name);
+    if (service) {
+      const problem = docsFileProblem(value);
+      if (problem) out.reports.push({ file: f.name, kind: 'docs', ok: false, summary: 'not loaded as Agent-Diff docs', issues: [{ path: '$', message: problem }], warnings: [] });
+      else {
+        out.docs.push({ service, docs: value as AgentDiffDocsFile });
+        const n = Object.keys(value as object).length;
+        out.reports.push({ file: f.name, kind: 'docs', ok: true, summary: `Agent-Diff docs of ${service}: ${n} endpoints (the agent's docs conditions use them for Agent-Diff suites)`, issues: [], warnings: [] });
+      }
+      continue;
+    }
+    if (looksLikeReplies(value, f.name)) {
+      const issues = repliesProblems(value);
+      if (issues.length) {
+        out.reports.push({ file: f.name, kind: 'replies', ok: false, summary: `not loaded as a scripted model's replies: ${issues.length} problem${issues.length === 1 ? '' : 's'}`, issues, warnings: [] });
+      } else {
+        const runs = value as Record<string, string[]>;
+        const name = baseName(f.name);
+        out.replies.push({ name, runs, report: out.reports.length });
+        const n = Object.keys(runs).length;
+        out.reports.push({ file: f.name, kind: 'replies', ok: true, summary: `replies "${name}" for ${n} test${n === 1 ? '' : 's'}: pick “Scripted: replies” as the agent's provider`, issues: [], warnings: [] });
+      }
       continue;
     }
     if (isPlainObject(value) && looksLikeSeed(value)) {

@@ -56,4 +56,30 @@ describe('reading imported files', () => {
     expect(resolveRelative('/scenarios/slack/suite.json', 'solutions/a.js')).toBe('/scenarios/slack/solutions/a.js');
     expect(resolveRelative('/scenarios/slack/suite.json', './solutions/../b.js')).toBe('/scenarios/slack/b.js');
   });
+  it("takes Agent-Diff's docs files by their published names and refuses one of the wrong shape", () => {
+    const out = parseFiles([
+      { name: 'slack_api_full_docs.json', text: JSON.stringify({ 'POST /chat.postMessage': { description: 'Sends a message' } }) },
+      { name: 'box_api_full_docs.json', text: JSON.stringify({ 'GET /folders/{folder_id}': 'not an object' }) },
+    ]);
+    expect(out.docs.map((d) => d.service)).toEqual(['slack']);
+    expect(out.seeds).toEqual([]);
+    expect(out.reports.map((r) => [r.kind, r.ok])).toEqual([['docs', true], ['docs', false]]);
+    expect(out.reports[1].issues[0].message).toContain('"GET /folders/{folder_id}" is not an object');
+  });
+
+  it("takes a scripted model's replies file, and names the JSON path of each problem in a malformed one", () => {
+    const good = parseFiles([{ name: 'my-run.json', text: JSON.stringify({ test_1: ['<thinking>x</thinking><action>echo hi</action>', '<done>ok</done>'] }) }]);
+    expect(good.replies).toEqual([{ name: 'my-run', runs: { test_1: ['<thinking>x</thinking><action>echo hi</action>', '<done>ok</done>'] }, report: 0 }]);
+    expect(good.reports[0]).toMatchObject({ kind: 'replies', ok: true });
+    const bad = parseFiles([{ name: 'run.replies.json', text: JSON.stringify({ test_1: 'one reply', test_2: ['fine', 3], test_3: [] }) }]);
+    expect(bad.replies).toEqual([]);
+    expect(bad.seeds).toEqual([]);
+    expect(bad.reports[0]).toMatchObject({ kind: 'replies', ok: false });
+    expect(bad.reports[0].issues.map((i) => i.path)).toEqual(['$["test_1"]', '$["test_2"][1]']);
+    expect(bad.reports[0].issues[0].message).toContain('wrap it in [ ]');
+    // Named as replies, a file that is not even an object of tests is still reported as one.
+    expect(parseFiles([{ name: 'replies.json', text: '{}' }]).reports[0]).toMatchObject({ kind: 'replies', ok: false });
+    // A seed (tables of rows) is not taken for replies.
+    expect(parseFiles([{ name: 'seed.json', text: JSON.stringify({ users: [{ id: 'U1' }] }) }]).reports[0].kind).toBe('seed');
+  });
 });

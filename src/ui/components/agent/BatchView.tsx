@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
-import { batchConcurrency, MAX_BATCH_CONCURRENCY } from '../../stores/agentSlice.ts';
+import { batchConcurrency, MAX_BATCH_CONCURRENCY, repliesFor, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { isHumanRun } from '../../../agent/record.ts';
@@ -11,13 +11,18 @@ export function BatchView() {
   const entries = useApp((s) => s.catalog.entries);
   const visibleKeys = useApp((s) => s.catalog.visibleKeys);
   const batch = useApp((s) => s.agent.batch);
-  const models = useApp((s) => s.agent.settings.model);
+  const settings = useApp((s) => s.agent.settings);
+  const replySets = useApp((s) => s.catalog.replySets);
+  const models = settings.model;
   const concurrency = useApp((s) => s.agent.settings.concurrency);
   const history = useApp((s) => s.agent.history);
   const prices = useApp((s) => s.agent.prices);
   const busy = useApp((s) => s.agent.status !== 'idle');
   const { runBatch, setBatch, setSettings, stop } = useApp((s) => s.agent);
-  const chosen = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
+  const listed = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
+  // A replies file scripts some tests only: the batch runs those (runBatch filters the same way).
+  const replies = settings.presetId === REPLIES_PRESET;
+  const chosen = useMemo(() => (replies ? listed.filter((e) => repliesFor(settings, replySets, e)) : listed), [replies, listed, settings, replySets]);
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
   // People's attempts at the same scenarios, as a "human" row beside the models.
@@ -44,6 +49,13 @@ export function BatchView() {
           data-testid="batch-concurrency"
         />{' '}
         at once (each in its own fresh environment; the playground's is left as it is).
+        {replies && listed.length > chosen.length && (
+          <span className="muted" data-testid="batch-replies-note">
+            {' '}
+            {listed.length - chosen.length} listed scenario{listed.length - chosen.length === 1 ? ' has' : 's have'} no replies in “{settings.repliesFile || 'no file'}” and
+            {listed.length - chosen.length === 1 ? ' is' : ' are'} left out.
+          </span>
+        )}
       </p>
       <div className="agent-toolbar">
         {batch.running ? (

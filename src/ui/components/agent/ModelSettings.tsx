@@ -4,7 +4,7 @@ import { docsConditions } from '../../../agent/docs.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { FaultsField } from './FaultsField.tsx';
 import { warmSandbox } from '../../createBrowserWorker.ts';
-import { agentStorageKeys, REFERENCE_PRESET } from '../../stores/agentSlice.ts';
+import { agentStorageKeys, isScripted, REFERENCE_PRESET, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 
 /** Provider, model, key and run settings. The key field never leaves this page except to the chosen provider. */
 export function ModelSettings() {
@@ -13,7 +13,10 @@ export function ModelSettings() {
   const remember = useApp((s) => s.agent.rememberKey);
   const busy = useApp((s) => s.agent.status !== 'idle' || s.agent.batch.running);
   const { setSettings, choosePreset, setApiKey, setRememberKey } = useApp((s) => s.agent);
-  const scripted = settings.presetId === REFERENCE_PRESET;
+  const scripted = isScripted(settings);
+  const replySets = useApp((s) => s.catalog.replySets);
+  const agentDiffDocs = useApp((s) => s.catalog.agentDiffDocs);
+  const docsServices = Object.keys(agentDiffDocs);
   const local = providerPresets.find((p) => p.id === settings.presetId)?.local;
 
   return (
@@ -27,8 +30,27 @@ export function ModelSettings() {
             </option>
           ))}
           <option value={REFERENCE_PRESET}>Scripted: submits the reference solution (no key)</option>
+          <option value={REPLIES_PRESET}>Scripted: replies from an imported file (no key)</option>
         </select>
       </label>
+      {settings.presetId === REPLIES_PRESET &&
+        (replySets.length ? (
+          <label>
+            Replies file <span className="muted">(each test's replies, turn by turn; tests it does not name are left out of a batch)</span>
+            <select value={settings.repliesFile} onChange={(e) => setSettings({ repliesFile: e.target.value })} data-testid="agent-replies-file">
+              {!replySets.some((r) => r.name === settings.repliesFile) && <option value="">choose a file</option>}
+              {replySets.map((r) => (
+                <option key={r.name} value={r.name}>
+                  {r.name} ({Object.keys(r.runs).length} tests)
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : (
+          <p className="muted" data-testid="agent-replies-missing">
+            No replies file yet: import one (<code>{'{"<test id>": ["<reply 1>", "<reply 2>", …]}'}</code>) with <strong>Import suite…</strong> or drop it on the page.
+          </p>
+        ))}
       {!scripted && (
         <>
           <label>
@@ -83,7 +105,7 @@ export function ModelSettings() {
             if (mode === 'react') warmSandbox('bash');
             setSettings(mode === 'react' ? { mode, maxIterations: 25 } : { mode });
           }}
-          disabled={scripted}
+          disabled={settings.presetId === REFERENCE_PRESET}
           data-testid="agent-mode"
         >
           <option value="code">Code (JavaScript / Python / Bash blocks)</option>
@@ -102,8 +124,13 @@ export function ModelSettings() {
         </label>
       )}
       <label>
-        Docs
-        <select value={settings.docs} onChange={(e) => setSettings({ docs: e.target.value as (typeof docsConditions)[number] })}>
+        Docs{' '}
+        {docsServices.length > 0 && (
+          <span className="muted" data-testid="agent-docs-source">
+            (Agent-Diff suites use Agent-Diff's imported docs of {docsServices.join(', ')}; relevant: by each task's tools_required)
+          </span>
+        )}
+        <select value={settings.docs} onChange={(e) => setSettings({ docs: e.target.value as (typeof docsConditions)[number] })} data-testid="agent-docs">
           {docsConditions.map((d) => (
             <option key={d} value={d}>
               {d === 'none' ? 'none' : d === 'relevant' ? 'relevant (endpoints the task needs)' : 'all docs of the service'}

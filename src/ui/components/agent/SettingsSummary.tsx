@@ -1,7 +1,7 @@
 import { formatFaultPlan, hasFaults } from '../../../session/faults.ts';
 import { providerPresets } from '../../../agent/providers/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
-import { REFERENCE_PRESET } from '../../stores/agentSlice.ts';
+import { isScripted, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 import { LiveRunButton } from './LiveRunButton.tsx';
 import { Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
@@ -13,8 +13,8 @@ export function SettingsSummary() {
   const open = useApp((s) => s.layout.settingsOpen);
   const help = useApp((s) => s.layout.helpOpen);
   const { setSettingsOpen, setHelpOpen } = useApp((s) => s.layout);
-  const scripted = settings.presetId === REFERENCE_PRESET;
-  const provider = scripted ? 'Scripted (reference solution)' : (providerPresets.find((p) => p.id === settings.presetId)?.label ?? settings.presetId);
+  const scripted = isScripted(settings);
+  const provider = settings.presetId === REPLIES_PRESET ? `Scripted (replies: ${settings.repliesFile || 'no file'})` : scripted ? 'Scripted (reference solution)' : (providerPresets.find((p) => p.id === settings.presetId)?.label ?? settings.presetId);
   return (
     <div className="agent-summary" data-testid="agent-summary">
       <span className="agent-summary-text">
