@@ -14,7 +14,7 @@ function filesUnder(dir: string): string[] {
 }
 
 let key: string | null | undefined;
-/** `DIFFLAB_PYTHON_SNAPSHOT=off`: every Python worker starts cold (the bench measures both);  */
+/** `DIFFLAB_PYTHON_SNAPSHOT=off`: every Python worker starts cold (the bench measures both). */
 export const SNAPSHOT_SWITCH = 'DIFFLAB_PYTHON_SNAPSHOT';
 
 /**
