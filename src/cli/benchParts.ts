@@ -12,6 +12,12 @@ export interface BenchPart {
 
 export const benchParts: BenchPart[] = [
   {
+    name: 'start',
+    title:
+      'Command line start, the real CLI spawned (medians of 3, warm caches): run of one scenario (target < 1.5 s, < 450 MB), check of one suite (< 1.5 s), eval of one scenario and serve to listening (< 3 s); wall, CPU, peak MB',
+    run: async () => (await import('./benchStart.ts')).benchStart(),
+  },
+  {
     name: 'serve',
     title:
       'serve: initEnv per template copied on demand and from the pool (target median < 20 ms, < 50 ms multi-service), issue 20\'s requests at rest and while the pool refills (target ≤ half Agent-Diff\'s median)',

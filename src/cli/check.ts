@@ -6,6 +6,7 @@ import { EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
 import { isFile, readJsonFile } from './files.ts';
 import { findSeedFile, readSeed, seedsDir } from './seeds.ts';
 import { parseSuiteFile } from './suites.ts';
+import { skipWasmTierUp } from './wasmTiering.ts';
 
 export const checkSpec = {
   name: 'check',
@@ -77,6 +78,7 @@ export async function checkSuite(suitePath: string, dir: string): Promise<CheckS
     }
   }
 
+  skipWasmTierUp();
   const { createEngine } = await import('./nodeEngine.ts');
   const engine = await createEngine(dir, { services: suite.services, seeds: seeds.filter((x) => x.file).map((x) => x.name) });
   try {

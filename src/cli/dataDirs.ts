@@ -15,8 +15,8 @@ export interface SeedNeed {
 
 /** Data directories kept, newest use first; a suite's costs ~40 MB on disk. */
 const KEPT = 8;
-/** Raised when what a data directory holds changes shape (the meta schema's tables, the base cluster). */
-const FORMAT = 1;
+/** Raised when what a data directory holds changes shape (the meta schema's tables, the base cluster, a checkpoint). */
+const FORMAT = 2;
 
 const pgliteVersion = (() => {
   try {
@@ -95,6 +95,8 @@ async function build(replicas: ServiceSchema[], seeds: SeedNeed[], dir: string |
 
 async function keep(engine: Engine, replicas: ServiceSchema[], file: string, sidecar: string): Promise<void> {
   try {
+    // Without a checkpoint every start would replay the WAL of the templates' loading (a fifth of its CPU time).
+    await engine.db.exec('CHECKPOINT');
     const dump = (await engine.db.dumpDataDir('none')) as Blob;
     writeAtomically(file, new Uint8Array(await dump.arrayBuffer()));
     writeAtomically(sidecar, JSON.stringify({ services: replicas.map((r) => r.name), templates: engine.listTemplates().map((t) => t.name) }));

@@ -96,10 +96,10 @@ function memoSeeds(dir: string): (name: string) => Promise<SeedFile> {
  */
 export async function withPrewarmedWorkbench<T>(
   seedsDir: string,
-  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId; needs?: EngineNeeds; seeds?: SeedResolver },
+  options: { limits?: SandboxLimits; judge?: Judge | null; language?: LanguageId; needs?: EngineNeeds; seeds?: SeedResolver; oneScript?: boolean },
   use: (workbench: Workbench) => Promise<T>,
 ): Promise<T> {
-  const workers = prewarmed(createNodeWorker);
+  const workers = prewarmed(createNodeWorker, { refill: !options.oneScript });
   workers.warm(options.limits ?? defaultLimits, options.language);
   let workbench: Workbench | undefined;
   try {

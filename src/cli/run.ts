@@ -6,6 +6,7 @@ import { readTextFile } from './files.ts';
 import { findSeedFile, seedsDir } from './seeds.ts';
 import { findTest, loadSuiteFile } from './suites.ts';
 import { runScenario } from './runScenario.ts';
+import { skipWasmTierUp } from './wasmTiering.ts';
 import { defaultLimits, type SandboxLimits } from '../sandbox/types.ts';
 import { languageById, languageOfFile, languages } from '../sandbox/languages.ts';
 
@@ -46,9 +47,10 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (flags['timeout-ms'] !== undefined && flags['timeout-ms'] <= 0) throw new CliError('--timeout-ms must be positive');
 
   const limits: SandboxLimits = { ...defaultLimits, ...(flags['timeout-ms'] !== undefined ? { timeMs: flags['timeout-ms'] } : {}) };
+  skipWasmTierUp();
   const { withPrewarmedWorkbench } = await import('./nodeEngine.ts');
   const needs = { services: suite.suite.services, seeds: [test.seed] };
-  await withPrewarmedWorkbench(dir, { limits, language: language.id, needs }, async (workbench) => {
+  await withPrewarmedWorkbench(dir, { limits, language: language.id, needs, oneScript: true }, async (workbench) => {
     try {
       await workbench.ensureTemplate(test.seed);
     } catch (err) {

@@ -6,12 +6,15 @@ import type { ScriptRunner } from './worker.ts';
 export interface QuickJSRunnerOptions {
   /** QuickJS's recursion limit; the default suits a browser worker's stack (see session.ts). */
   maxStackBytes?: number;
+  /** The worker's start-up work before its script comes (ScriptRunner.prepare). */
+  prepare?: ScriptRunner['prepare'];
 }
 
 /** JavaScript's runner: a fresh QuickJS instance on a capped memory, the script evaluated as an ES module. */
 export function quickjsRunner(loadModule: LoadQuickJS = loadQuickJS, options: QuickJSRunnerOptions = {}): ScriptRunner {
   return {
     language: 'javascript',
+    prepare: options.prepare,
     async run({ source, limits, determinism }, io) {
       let session: ScriptSession;
       try {

@@ -86,13 +86,15 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
-  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }): void {
+  /** `clean`: the worker said it is done and nothing stopped it, so it may serve another script (WorkerLike.release). */
+  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }, clean = false): void {
     if (ended) return;
     ended = true;
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
     try {
-      worker?.terminate();
+      if (clean && worker?.release && inFlight.size === 0) worker.release();
+      else worker?.terminate();
     } catch {
       // Already gone.
     }
@@ -195,7 +197,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
             // A listener's bug must not end the run differently.
           }
         }
-        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error });
+        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error }, message.ok || message.reason === 'error');
         break;
     }
   }
@@ -234,6 +236,9 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     const transfer: Transferable[] = files.map((f) => f.bytes.buffer);
     if (sync) send({ type: 'run', language, source, limits, determinism, files, sync: sync.channel }, [...transfer, sync.channel.port]);
     else send({ type: 'run', language, source, limits, determinism, files }, transfer);
+    // Node loads its fetch classes (undici) on the first use of `Request`, a tenth of a second: done now, while the
+    // worker starts the script, rather than when its first request arrives.
+    void globalThis.Request;
   } catch (error) {
     end({ ok: false, reason: 'crash', error: crashMessage(error instanceof Error ? error.message : String(error)) });
   }

@@ -24,6 +24,8 @@ export function spareWorkers<A, W>(
   start: (language: LanguageId, args: A) => W,
   stop: (worker: W) => void,
   keyOf: (args: A) => string = (args) => JSON.stringify(args ?? null),
+  /** Off for a process that runs one script (`difflab run`): a next spare would only take CPU from this one. */
+  refill = true,
 ): SpareWorkers<A, W> {
   const spares = new Map<LanguageId, { key: string; worker: W }>();
   let disposed = false;
@@ -44,7 +46,7 @@ export function spareWorkers<A, W>(
         if (spare) stop(spare.worker);
         worker = start(language, args);
       }
-      replace(language, key, args);
+      if (refill) replace(language, key, args);
       return worker;
     },
     warm(language, args) {

@@ -142,6 +142,20 @@ async function run({ browser, server, check }) {
     assert(problems.length === 0, problems.join('\n'));
   });
 
+  await check('at 1024×768 too, every chip of the task and verdict tabs names a glossary entry', async () => {
+    await page.setViewportSize(sizes.narrow);
+    const problems = [];
+    for (const tab of ['task', 'verdict']) {
+      await page.evaluate((t) => window.__difflab.store.getState().layout.showTab(t), tab);
+      await settle(page);
+      problems.push(...(await chipProblems(page)).map((p) => `${tab}: ${p}`));
+    }
+    const n = await chipCount(page);
+    assert(n > 0 && problems.length === 0, `${n} chips; without an entry:\n${problems.join('\n')}`);
+    await page.evaluate(() => window.__difflab.store.getState().layout.showTab('task'));
+    await page.setViewportSize(sizes.wide);
+  });
+
   await check('the right pane follows the selected step of a replayed run: its diff and its assertions as of that step', async () => {
     await page.setViewportSize(sizes.wide);
     await page.evaluate(async () => {

@@ -131,7 +131,18 @@ const entries = {
   'failure:api_error_not_recovered': { term: 'API errors not recovered', group: 'results', text: "The run's last API call failed (an HTTP error, Slack's ok: false, a script error) and the agent stopped there." },
   'failure:wrong_entity_changed': { term: 'wrong entity changed', group: 'results', text: "The agent changed the state, but not what the assertions look for: the wrong channel, file or event — whatever its reply says." },
   'failure:answer_wrong': { term: 'final answer wrong', group: 'results', text: "The state is right, but an answer check on the agent's final answer fails." },
-  divergence: { term: 'first divergent step', group: 'results', text: 'The first step at which two runs of one scenario did something different: other requests, another change to the state, or another verdict.' },
+  divergence: {
+    term: 'first divergent step',
+    group: 'results',
+    text: 'Two runs side by side face step n with step n. The first divergent step is the first whose requests (method, URL, status, in order), change to the state (rows and values, times left out) or verdict differ, or that only one run has. Reply text is not compared.',
+  },
+  explorer: { term: 'Explorer', group: 'results', text: 'Every saved run, whatever made it, searchable and filtered by scenario, model, verdict, failure class, fault and source; a count in a results table opens the runs behind it there.' },
+  'run-source': { term: 'source', group: 'results', text: 'What made a run: a batch in this page, a `difflab eval` results file, a person, a live run, or a shipped demo run.' },
+  'source:batch': { term: 'page batch', group: 'results', text: "A run of a batch started in this page's Batch tab." },
+  'source:eval': { term: 'difflab eval', group: 'results', text: 'A run from a results file that `difflab eval` wrote (JSONL), imported into the page.' },
+  'source:human': { term: 'human', group: 'results', text: "A person's attempt in Studio → Human baseline, judged like a model's run." },
+  'source:live': { term: 'live', group: 'results', text: "A single run from the Live run tab (or a fork of a replayed run)." },
+  'source:demo': { term: 'demo', group: 'results', text: 'A recorded demo run shipped with the site, each showing one lesson.' },
 } satisfies Record<string, GlossaryEntry>;
 
 export type TermId = keyof typeof entries;

@@ -91,7 +91,7 @@ export interface BatchState {
   name: string | null;
 }
 
-export type AgentView = 'live' | 'batch' | 'runs';
+export type AgentView = 'live' | 'batch' | 'runs' | 'explore';
 
 export interface AgentSlice {
   /** Whether the workspace shows agent mode instead of the script editor. */

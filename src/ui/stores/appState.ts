@@ -11,6 +11,7 @@ import type { StateBrowserSlice } from './stateBrowserSlice.ts';
 import type { StudioSlice } from './studioSlice.ts';
 import type { LayoutSlice } from './layoutSlice.ts';
 import type { TeachSlice } from './teachSlice.ts';
+import type { ExplorerSlice } from './explorerSlice.ts';
 
 export interface AppState {
   catalog: CatalogSlice;
@@ -23,6 +24,7 @@ export interface AppState {
   studio: StudioSlice;
   layout: LayoutSlice;
   teach: TeachSlice;
+  explorer: ExplorerSlice;
 }
 
 /** The part of localStorage the stores use; tests pass a Map-backed one. */

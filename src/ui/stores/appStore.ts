@@ -10,6 +10,7 @@ import { createStateBrowserSlice } from './stateBrowserSlice.ts';
 import { createStudioSlice } from './studioSlice.ts';
 import { createLayoutSlice } from './layoutSlice.ts';
 import { createTeachSlice } from './teachSlice.ts';
+import { createExplorerSlice } from './explorerSlice.ts';
 
 /** The playground's one store: plain zustand, no React, so tests and scripts can drive it. */
 export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
@@ -27,6 +28,7 @@ export function createAppStore(deps: AppDeps, init: CatalogInit): AppStore {
       studio: createStudioSlice(ctx),
       layout: createLayoutSlice(ctx),
       teach: createTeachSlice(ctx),
+      explorer: createExplorerSlice(ctx),
     };
   });
 }

@@ -95,6 +95,9 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
         console.warn('DiffLab: the prebuilt data directory could not be loaded, starting empty', err);
         workbench = await Workbench.create(options);
       }
+      // One ready copy of each template in use, refilled between requests: a scenario click or Reset after the
+      // first gets its environment without waiting for a copy (src/engine/pool.ts; identical to a fresh one).
+      workbench.engine.pool.size = 1;
     }
     return {
       templates: workbench.engine.listTemplates().map((t) => t.name),

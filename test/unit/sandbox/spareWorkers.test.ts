@@ -11,7 +11,7 @@ interface Fake {
   stopped: boolean;
 }
 
-function pool(keyOf?: (a: Fake['args']) => string) {
+function pool(keyOf?: (a: Fake['args']) => string, refill?: boolean) {
   const started: Fake[] = [];
   const spares = spareWorkers<Fake['args'], Fake>(
     (language, args) => {
@@ -23,6 +23,7 @@ function pool(keyOf?: (a: Fake['args']) => string) {
       w.stopped = true;
     },
     keyOf,
+    refill,
   );
   return { spares, started };
 }
@@ -39,6 +40,18 @@ describe('spare workers', () => {
     expect(second.id).toBe(1);
     expect(second).not.toBe(first);
     expect(started.filter((w) => w.stopped)).toEqual([]);
+  });
+
+  it('without refill (one script a process) hands out the warmed spare and starts no next one', () => {
+    const { spares, started } = pool(undefined, false);
+    spares.warm('javascript', { memoryMb: 256 });
+    const first = spares.take('javascript', { memoryMb: 256 });
+    expect(first.id).toBe(0);
+    expect(started).toHaveLength(1);
+    // A second script still gets a worker, started for it.
+    const second = spares.take('javascript', { memoryMb: 256 });
+    expect(second.id).toBe(1);
+    expect(started).toHaveLength(2);
   });
 
   it('keeps one spare per language: warming Bash does not drop the Python spare', () => {

@@ -6,7 +6,10 @@ import { AgentWalkthrough } from './AgentWalkthrough.tsx';
 import { BatchView } from './BatchView.tsx';
 import { ModelSettings } from './ModelSettings.tsx';
 import { RunsView } from './RunsView.tsx';
+import { ExplorerView } from './ExplorerView.tsx';
 import { SettingsSummary } from './SettingsSummary.tsx';
+
+const tabLabels = { live: 'Live run', batch: 'Batch', runs: 'Saved runs', explore: 'Explorer' } as const;
 
 /**
  * Agent mode: a model does the selected scenario live, a batch runs many, and saved runs replay with no key. The
@@ -33,7 +36,7 @@ export function AgentPanel() {
       <SettingsSummary />
       {helpOpen && <AgentWalkthrough onClose={() => setHelpOpen(false)} />}
       <div className="tabs" role="tablist" aria-label="Agent views">
-        {(['live', 'batch', 'runs'] as const).map((v) => (
+        {(['live', 'batch', 'runs', 'explore'] as const).map((v) => (
           <button
             key={v}
             type="button"
@@ -45,7 +48,7 @@ export function AgentPanel() {
             }}
             data-testid={`agent-tab-${v}`}
           >
-            {v === 'live' ? 'Live run' : v === 'batch' ? 'Batch' : 'Saved runs'}
+            {tabLabels[v]}
           </button>
         ))}
       </div>
@@ -60,7 +63,7 @@ export function AgentPanel() {
             </div>
           </div>
         )}
-        <div className="agent-body">{view === 'live' ? <AgentLiveView /> : view === 'batch' ? <BatchView /> : <RunsView />}</div>
+        <div className="agent-body">{view === 'live' ? <AgentLiveView /> : view === 'batch' ? <BatchView /> : view === 'runs' ? <RunsView /> : <ExplorerView />}</div>
       </div>
     </div>
   );

@@ -3,7 +3,8 @@ import { useApp } from '../../hooks/useApp.ts';
 import { batchConcurrency, MAX_BATCH_CONCURRENCY, repliesFor, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
-import { isHumanRun } from '../../../agent/record.ts';
+import { ResultsGrid } from './ResultsGrid.tsx';
+import { isHumanRun, summarizeRun } from '../../../agent/record.ts';
 import { runScenarioKey } from '../../../studio/humanBaseline.ts';
 
 /** Runs the scenarios the list shows (its search and filters) × the models × trials, up to `concurrency` at once. */
@@ -80,10 +81,13 @@ export function BatchView() {
       {records.length > 0 && (
         <>
           <h4>{batch.name}</h4>
+          <p className="muted">Every count opens the runs behind it in the Explorer.</p>
+          <ResultsGrid records={withHumans} by="service" />
           <ResultsTable records={withHumans} by="model" prices={prices} />
           <ResultsTable records={records} by="service" prices={prices} />
           {new Set(records.map((r) => r.scenario.services.length)).size > 1 && <ResultsTable records={records} by="span" prices={prices} />}
           <ResultsTable records={records} by="category" prices={prices} />
+          {new Set(records.map((r) => summarizeRun(r).faults)).size > 1 && <ResultsTable records={records} by="faults" prices={prices} />}
           <ResultsCharts records={records} prices={prices} />
         </>
       )}

@@ -1,24 +1,37 @@
 import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
-import { summarizeRun, type AgentRunRecord } from '../../../agent/record.ts';
+import { runPassed, summarizeRun, type AgentRunRecord } from '../../../agent/record.ts';
 import { groupStats } from '../../../agent/stats.ts';
 import { pct } from './format.ts';
 
 function byScenario(records: AgentRunRecord[]) {
-  const out = new Map<string, { title: string; passed: number; runs: number }>();
+  const out = new Map<string, { title: string; passed: number; runs: number; ids: string[] }>();
   for (const r of records) {
     const key = `${r.scenario.suite ?? ''}/${r.scenario.id}`;
-    const s = out.get(key) ?? { title: r.scenario.title, passed: 0, runs: 0 };
+    const s = out.get(key) ?? { title: r.scenario.title, passed: 0, runs: 0, ids: [] };
     s.runs++;
-    if (r.verdict.passed) s.passed++;
+    s.ids.push(r.id);
+    if (runPassed(r)) s.passed++;
     out.set(key, s);
   }
   return out;
 }
 
-/** Two batches side by side: overall figures, then each scenario's pass rate in both, differences first. */
+/**
+ * Two batches side by side: overall figures, then each scenario's pass rate in both, differences first. A pass rate
+ * opens its runs in the explorer; "runs" puts the scenario's first run of A beside its first run of B.
+ */
 export function CompareView({ a, b }: { a: string; b: string }) {
   const history = useApp((s) => s.agent.history);
+  const { openRuns, comparePair } = useApp((s) => s.explorer);
+  const rate = (value: number, ids: string[], batch: string, title: string) =>
+    ids.length ? (
+      <button type="button" className="cell-open" onClick={() => openRuns(`${batch} × ${title}`, ids)} title={`Open these ${ids.length} runs in the explorer`}>
+        {pct(value)}
+      </button>
+    ) : (
+      pct(value)
+    );
   const rows = useMemo(() => {
     const ra = history.filter((r) => (r.batch ?? '(none)') === a);
     const rb = history.filter((r) => (r.batch ?? '(none)') === b);
@@ -30,7 +43,7 @@ export function CompareView({ a, b }: { a: string; b: string }) {
       const y = sb.get(k);
       const pa = x ? x.passed / x.runs : Number.NaN;
       const pb = y ? y.passed / y.runs : Number.NaN;
-      return { key: k, title: x?.title ?? y?.title ?? k, pa, pb, delta: (Number.isNaN(pb) ? 0 : pb) - (Number.isNaN(pa) ? 0 : pa) };
+      return { key: k, title: x?.title ?? y?.title ?? k, pa, pb, ia: x?.ids ?? [], ib: y?.ids ?? [], delta: (Number.isNaN(pb) ? 0 : pb) - (Number.isNaN(pa) ? 0 : pa) };
     });
     list.sort((p, q) => Math.abs(q.delta) - Math.abs(p.delta));
     return { list, ga: groupStats(ra.map(summarizeRun)), gb: groupStats(rb.map(summarizeRun)) };
@@ -59,9 +72,16 @@ export function CompareView({ a, b }: { a: string; b: string }) {
         {rows.list.map((r) => (
           <tr key={r.key} className={r.delta > 0 ? 'better' : r.delta < 0 ? 'worse' : ''}>
             <td>{r.title}</td>
-            <td>{pct(r.pa)}</td>
-            <td>{pct(r.pb)}</td>
-            <td>{r.delta === 0 ? '' : `${r.delta > 0 ? '+' : ''}${Math.round(r.delta * 100)}%`}</td>
+            <td>{rate(r.pa, r.ia, a, r.title)}</td>
+            <td>{rate(r.pb, r.ib, b, r.title)}</td>
+            <td>
+              {r.delta === 0 ? '' : `${r.delta > 0 ? '+' : ''}${Math.round(r.delta * 100)}% `}
+              {r.ia.length > 0 && r.ib.length > 0 && (
+                <button type="button" className="btn btn-ghost btn-small" onClick={() => comparePair(r.ia[0], r.ib[0])} title="This scenario's first run of A beside its first run of B, step by step">
+                  A beside B
+                </button>
+              )}
+            </td>
           </tr>
         ))}
       </tbody>

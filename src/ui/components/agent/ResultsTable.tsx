@@ -4,9 +4,12 @@ import { summarizeRun } from '../../../agent/record.ts';
 import { groupKeysOf, statsBy, type GroupKey } from '../../../agent/stats.ts';
 import { pct } from './format.ts';
 import { Term } from '../../glossary/Term.tsx';
+import { useApp } from '../../hooks/useApp.ts';
+import { cellLabel } from '../../../agent/explore.ts';
 
-/** Pass rate, pass@k, pass^k, score with its 95% interval, closed-world rate, tokens and cost, per group. */
+/** Pass rate, pass@k, pass^k, score with its 95% interval, closed-world rate, tokens and cost, per group; a group's run count opens its runs in the explorer. */
 export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[]; by: GroupKey; prices: PriceTable }) {
+  const openCell = useApp((s) => s.explorer.openCell);
   const runs = records.map(summarizeRun);
   const groups = statsBy(runs, by);
   const cost = (key: string) => {
@@ -52,7 +55,11 @@ export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[
         {groups.map(({ key, stats: s }) => (
           <tr key={key}>
             <td>{key}</td>
-            <td>{s.runs}</td>
+            <td>
+              <button type="button" className="cell-open" onClick={() => openCell(records, { by, key })} title={`Open the ${s.runs} runs of ${cellLabel({ by, key })} in the explorer`} data-testid="cell-open">
+                {s.runs}
+              </button>
+            </td>
             <td>{pct(s.passRate)}</td>
             <td>{s.minTrials ? `${pct(s.passAtK[s.minTrials])} (k=${s.minTrials})` : '–'}</td>
             <td>{s.minTrials ? pct(s.passHatK[s.minTrials]) : '–'}</td>

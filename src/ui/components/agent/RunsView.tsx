@@ -3,6 +3,7 @@ import { useApp } from '../../hooks/useApp.ts';
 import { CompareView } from './CompareView.tsx';
 import { PriceTableEditor } from './PriceTableEditor.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
+import { ResultsGrid } from './ResultsGrid.tsx';
 import { download, money } from './format.ts';
 import { loadDemoRunsText } from '../../agent/demoRuns.ts';
 import type { AgentRunRecord } from '../../../agent/record.ts';
@@ -126,6 +127,7 @@ export function RunsView() {
         <>
           <h4>All saved runs by model</h4>
           <ResultsTable records={history} by="model" prices={prices} />
+          <ResultsGrid records={history} by="service" />
           <h4>Compare two batches</h4>
           <div className="agent-toolbar">
             {[0, 1].map((slot) => (
