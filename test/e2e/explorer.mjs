@@ -97,6 +97,8 @@ async function run({ browser, server, check }) {
     await page.getByTestId('agent-tab-batch').click();
     const cell = page.locator('[data-testid=results-grid-service] [data-testid=grid-cell]').first();
     assert((await cell.textContent()).includes('of 2'), `grid cell: ${await cell.textContent()}`);
+    await page.getByTestId('results-grid-service').scrollIntoViewIfNeeded();
+    await screenshots(page, 'explorer', 'batch-cells');
     await cell.click();
     await page.getByTestId('explorer').waitFor({ timeout: 5000 });
     const label = await page.getByTestId('explorer-cell').textContent();
@@ -120,6 +122,7 @@ async function run({ browser, server, check }) {
     assert(failed.length === 3 && failed.every((id) => id.startsWith('demo-')), `failed runs: ${failed}`);
     await page.getByTestId('explorer-filter-failure').selectOption('stopped_early');
     assert(JSON.stringify(await rowIds(page)) === '["demo-stopped-early"]', `stopped early: ${await rowIds(page)}`);
+    await screenshots(page, 'explorer', 'filtered');
     await page.getByTestId('explorer-clear').click();
     await page.getByTestId('explorer-filter-source').selectOption('batch');
     assert((await rowIds(page)).length === 2, 'the page batch source');
@@ -144,6 +147,15 @@ async function run({ browser, server, check }) {
     const marked = await page.getByTestId('compare-divergence').getAttribute('data-step');
     assert(marked === '1', `marked step: ${marked}`);
     assert((await page.locator('.compare-step.divergence .only-here').count()) > 0, 'the divergent step marks nothing as only on one side');
+    // Each side's step shows in the verdict pane, the explorer staying open: A passes as of step 2, B does not.
+    for (const [slot, want] of [['A', 'pass'], ['B', 'fail']]) {
+      await page.locator(`[data-testid=compare-divergence] [data-testid=compare-show-${slot}]`).click();
+      await page.waitForFunction((w) => document.querySelector('[data-testid=verdict]')?.dataset.verdict === w, want, { timeout: 10_000 }).catch(async () => {
+        throw new Error(`${slot}: verdict pane shows ${await store(page, () => document.querySelector('[data-testid=verdict]')?.dataset.verdict)}, expected ${want}`);
+      });
+      assert((await store(page, () => window.__difflab.store.getState().agent.view)) === 'explore', 'showing a step left the explorer');
+      assert((await page.locator(`[data-testid=compare-divergence] [data-testid=compare-show-${slot}]`).getAttribute('aria-pressed')) === 'true', `${slot}'s step is not marked as shown`);
+    }
     const problems = await chipProblems(page, '[data-testid=explorer]');
     assert(problems.length === 0, `chips without a glossary entry:\n${problems.join('\n')}`);
     await page.getByTestId('compare-divergence').scrollIntoViewIfNeeded();

@@ -129,8 +129,11 @@ export interface AgentSlice {
   stop(): void;
   showStep(index: number): void;
   loadHistory(): Promise<void>;
-  /** Replays a saved run, showing step `at` (default the first; `last` shows where the run ended, its verdict). */
-  openReplay(id: string, at?: number | 'last'): Promise<void>;
+  /**
+   * Replays a saved run, showing step `at` (default the first; `last` shows where the run ended, its verdict).
+   * `stay` keeps the view shown (the explorer shows a compared step's diff and verdict in the right pane).
+   */
+  openReplay(id: string, at?: number | 'last', stay?: boolean): Promise<void>;
   removeRun(id: string): Promise<void>;
   /** Keeps a finished run (a model's, a person's or an imported one) with the saved runs. */
   saveRun(record: AgentRunRecord): Promise<void>;
@@ -240,6 +243,28 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     updateRunRevision();
   };
   const updateRunRevision = () => sliceUpdater(set, 'run')((r) => ({ revision: r.revision + 1 }));
+
+  /**
+   * A recorded step's failed assertions, explained as a live step's are: the record keeps its verdict, but its
+   * nearest rows (the diff's only, or none in an older record) are looked up again in the open environment, which
+   * adds the table's touched rows and the seed's. Only while the step is still the one shown.
+   */
+  const explainStep = async (record: AgentRunRecord, step: AgentStep) => {
+    const explain = deps.workbench.explain?.bind(deps.workbench);
+    if (!explain || !step.verdict.assertions.some((a) => !a.passed)) return;
+    const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
+    const { run } = get();
+    if (!entry || run.openKey !== entry.key || run.status !== 'ready') return;
+    const fresh = await explain(step.runDiff).catch(() => null);
+    const last = get().run.last;
+    if (!fresh || get().agent.step !== step.index || last?.verdict !== step.verdict) return;
+    const assertions = step.verdict.assertions.map((a) => {
+      const again = fresh.assertions[a.index];
+      return !a.passed && again && !again.passed && again.nearest ? { ...a, nearest: again.nearest } : a;
+    });
+    patch(set, 'run', { last: { ...last, verdict: { ...step.verdict, assertions } } });
+    updateRunRevision();
+  };
 
   const providerFor = async (entry: CatalogEntry, model: string): Promise<ModelProvider> => {
     const s = get().agent.settings;
@@ -459,7 +484,9 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       const record = get().agent.replay ?? get().agent.live?.record;
       const steps = record?.steps ?? get().agent.live?.steps ?? [];
       const step = steps[index];
-      if (step) showInResultPane(step);
+      if (!step) return;
+      showInResultPane(step);
+      if (record) void explainStep(record, step);
     },
 
     async loadHistory() {
@@ -467,10 +494,10 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       update((a) => ({ history: [...runs, ...a.history.filter((r) => !runs.some((x) => x.id === r.id))] }));
     },
 
-    async openReplay(id, at = 0) {
+    async openReplay(id, at = 0, stay = false) {
       const record = get().agent.history.find((r) => r.id === id);
       if (!record) return;
-      patch(set, 'agent', { replay: record, live: null, view: 'live', error: null });
+      patch(set, 'agent', { replay: record, live: null, view: stay ? get().agent.view : 'live', error: null });
       const index = Math.max(0, Math.min(record.steps.length - 1, at === 'last' ? record.steps.length - 1 : at));
       // A run of a scenario not in the catalog still replays; one in it opens it, which gives the diff its tables.
       const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);

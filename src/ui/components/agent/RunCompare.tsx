@@ -13,7 +13,9 @@ const shortValue = (v: unknown) => {
 };
 
 /** One side of an aligned step: its requests, its change to the state (rows the other side lacks marked), its verdict. */
-function StepSide({ step, other }: { step: AgentStep | null; other: AgentStep | null }) {
+function StepSide({ step, other, run, slot }: { step: AgentStep | null; other: AgentStep | null; run: ExplorerRun; slot: 'A' | 'B' }) {
+  const openReplay = useApp((s) => s.agent.openReplay);
+  const shown = useApp((s) => step !== null && s.agent.replay?.id === run.id && s.agent.step === step.index);
   if (!step) return <div className="compare-side compare-none muted">no such step</div>;
   const requests = requestSignature(step);
   const otherRequests = new Set(other ? requestSignature(other) : []);
@@ -21,8 +23,18 @@ function StepSide({ step, other }: { step: AgentStep | null; other: AgentStep | 
   const otherRows = new Set(other ? diffEntries(stepDiffOf(other)).map((e) => e.signature) : []);
   const failed = step.actions.find((a) => !a.ok);
   return (
-    <div className="compare-side">
+    <div className={`compare-side ${shown ? 'shown' : ''}`}>
       <div className="compare-verdict">
+        <button
+          type="button"
+          className="btn btn-ghost btn-small"
+          aria-pressed={shown}
+          onClick={() => void openReplay(run.id, step.index, true)}
+          title="Show this step's diff and assertions in the verdict pane"
+          data-testid={`compare-show-${slot}`}
+        >
+          {shown ? '● shown' : 'Show'}
+        </button>{' '}
         <Chip term="step-verdict" className={`badge ${step.verdict.passed ? 'pass' : 'fail'}`}>
           {step.verdict.passed ? 'passing' : 'failing'}
         </Chip>{' '}
@@ -121,7 +133,7 @@ export function RunCompare({ a, b, onSwap }: { a: ExplorerRun; b: ExplorerRun; o
         <span className="muted">
           {' '}
           A divergence is the first step whose requests (method, URL, status), change to the state (rows and values, times left out) or verdict differ, or that only one run has; the
-          reply text is not compared.
+          reply text is not compared. Show puts a step’s diff and assertions in the verdict pane.
         </span>
       </p>
       <div className="compare-grid">
@@ -137,8 +149,8 @@ export function RunCompare({ a, b, onSwap }: { a: ExplorerRun; b: ExplorerRun; o
               {s.differences.length > 0 && <span className="muted"> · {s.differences.map((d) => differenceLabels[d]).join(', ')}</span>}
             </div>
             <div className="compare-grid">
-              <StepSide step={s.a} other={s.b} />
-              <StepSide step={s.b} other={s.a} />
+              <StepSide step={s.a} other={s.b} run={a} slot="A" />
+              <StepSide step={s.b} other={s.a} run={b} slot="B" />
             </div>
           </li>
         ))}
