@@ -26,6 +26,8 @@ for (const seed of listSeeds(seedsDir)) {
   if (statSync(seed.file).size > PRELOAD_LIMIT_BYTES) lazy.push(seed.name);
   else await engine.loadTemplate(seed.name, readSeed(seedsDir, seed.name));
 }
+// A ready environment of each template, so that the page's first scenario opens without copying its seed.
+await engine.prepareSpares(engine.listTemplates().map((t) => t.name));
 const dump = await engine.dump();
 await mkdir(path.dirname(out), { recursive: true });
 await writeFile(out, Buffer.from(await dump.arrayBuffer()));

@@ -126,7 +126,7 @@ async function benchCore(flags: Flags, log: (line: string) => void): Promise<{ r
     log('(5) page load…');
     const pageLoad = pageLoadFigure();
     log('(6) dev server, second start…');
-    const devStart = e2eFigure('devStart.mjs', { needsDist: false, timeoutMs: 600_000 });
+    const devStart = e2eFigure('devStart.mjs', { needsDist: false, timeoutMs: 1_200_000 });
 
     const result: Result = {
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: `${process.platform}-${process.arch}` },
@@ -372,14 +372,16 @@ function countRows(diff: unknown): number {
 
 /** The Chromium page-load figure of the production build: test/e2e/pageLoad.mjs prints it as JSON. */
 function pageLoadFigure(): Record<string, unknown> {
-  return e2eFigure('pageLoad.mjs', { needsDist: true, timeoutMs: 180_000 });
+  return e2eFigure('pageLoad.mjs', { needsDist: true, timeoutMs: 1_200_000 });
 }
 
-/** A figure an end-to-end script of test/e2e/ measures in Chromium and prints as its last line, JSON. */
+/**
+ * A figure an end-to-end script of test/e2e/ measures in Chromium and prints as its last line, JSON. The script
+ * finds Chromium as the e2e suite does (CHROMIUM_PATH, Debian's paths) and answers `{ skipped: why }` without one.
+ */
 function e2eFigure(name: string, options: { needsDist: boolean; timeoutMs: number }): Record<string, unknown> {
   const script = join(repoRoot, 'test', 'e2e', name);
   if (options.needsDist && !isDirectory(join(repoRoot, 'dist'))) return { skipped: 'no dist/ (run npm run build)' };
-  if (!isFile('/usr/bin/chromium')) return { skipped: 'no /usr/bin/chromium' };
   if (!isFile(script)) return { skipped: `no test/e2e/${name}` };
   const child = spawnSync(process.execPath, [script, '--json'], { encoding: 'utf8', timeout: options.timeoutMs, cwd: repoRoot });
   const last = child.stdout?.trim().split('\n').at(-1) ?? '';
@@ -429,11 +431,11 @@ function table(r: Result): string {
       `${r.evaluateBatch.inProcessPerSec} cases/s`,
       `CLI: ${r.evaluateBatch.cases} cases in ${r.evaluateBatch.cliMs} ms (${r.evaluateBatch.cliPerSec}/s; ${r.evaluateBatch.cliPerSecAfterStartup}/s after a ${r.evaluateBatch.cliStartupMs} ms start)`,
     ],
-    ['(5) page load (Chromium)', pageText(r.pageLoad), ''],
+    ['(5) page load → ready environment (Chromium, production build)', pageText(r.pageLoad), 'target < 3000 ms on an idle machine'],
     ...(typeof r.pageLoad.companyOpenMs === 'number'
       ? [['(5) company scenario: click → environment ready', `${r.pageLoad.companyOpenMs} ms`, 'target < 3000 ms (its seed is loaded on demand)'] as [string, string, string]]
       : []),
-    ['(6) dev server, second start (Chromium)', pageText(r.devStart), devStartText(r.devStart)],
+    ['(6) dev server, second start → ready environment (Chromium)', pageText(r.devStart), `target < 3000 ms on an idle machine${devStartText(r.devStart) ? `; ${devStartText(r.devStart)}` : ''}`],
   ];
   const w0 = Math.max(...rows.map((x) => x[0].length));
   const w1 = Math.max(...rows.map((x) => x[1].length));

@@ -9,7 +9,8 @@ import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile
 import { hashString } from './clock.ts';
 
 export interface EngineOptions {
-  services: ServiceSchema[];
+  /** The services' schemas; a promise (modules still loading) is awaited while PGlite starts. */
+  services: ServiceSchema[] | Promise<ServiceSchema[]>;
   /** A data directory dumped by `engine.dump()` (a prebuilt site ships one): skips initdb and template loading. */
   loadDataDir?: Blob;
   /** An already open PGlite (tests share one). */
@@ -43,6 +44,8 @@ export class Engine {
   private envCounter = 0;
   private readonly runId = Math.floor(Math.random() * 36 ** 4).toString(36);
   private readonly copyPlans = new Map<Template, Promise<CopyPlan>>();
+  /** Copies made ahead of time by `prepareSpares` and kept in the data directory: one per template, taken once. */
+  private readonly spares = new Map<string, { id: string; template: Template }>();
   /** Requests (environment transactions) running or waiting for the database. */
   private activeTransactions = 0;
   /** Environments copied ahead of need; off (size 0) unless a shell turns it on. */
@@ -60,20 +63,26 @@ export class Engine {
   }
 
   static async create(options: EngineOptions): Promise<Engine> {
-    const db =
+    const opening =
       options.pglite ??
-      (await PGlite.create({
+      PGlite.create({
         loadDataDir: options.loadDataDir,
         startParams: [...PGlite.defaultStartParams, ...PGLITE_START],
-      } as ConstructorParameters<typeof PGlite>[0]));
-    const engine = new Engine(db);
-    for (const s of options.services) engine.services.set(s.name, s);
+      } as ConstructorParameters<typeof PGlite>[0]);
+    const [services, db] = await Promise.allSettled([options.services, opening]);
+    if (services.status === 'rejected' || db.status === 'rejected') {
+      if (!options.pglite && db.status === 'fulfilled') await db.value.close().catch(() => {});
+      throw services.status === 'rejected' ? services.reason : (db as PromiseRejectedResult).reason;
+    }
+    const engine = new Engine(db.value);
+    for (const s of services.value) engine.services.set(s.name, s);
     if (options.poolSize) engine.pool.size = options.poolSize;
     try {
       await engine.installServices();
       await engine.readTemplates();
+      await engine.readSpares();
     } catch (err) {
-      if (!options.pglite) await db.close().catch(() => {});
+      if (!options.pglite) await db.value.close().catch(() => {});
       throw err;
     }
     return engine;
@@ -87,7 +96,8 @@ export class Engine {
       CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.templates (name text PRIMARY KEY, services text[] NOT NULL,
         seed_hash text NOT NULL, schema_hash text NOT NULL);
       ALTER TABLE ${META_SCHEMA}.services ADD COLUMN IF NOT EXISTS info jsonb;
-      ALTER TABLE ${META_SCHEMA}.templates ADD COLUMN IF NOT EXISTS row_counts jsonb;`);
+      ALTER TABLE ${META_SCHEMA}.templates ADD COLUMN IF NOT EXISTS row_counts jsonb;
+      CREATE TABLE IF NOT EXISTS ${META_SCHEMA}.spares (id text PRIMARY KEY, template text NOT NULL, seed_hash text NOT NULL);`);
     // What the catalog says of each service's tables is kept beside its schema's hash: reading it again from
     // information_schema costs more than the rest of a start from a data directory.
     const installed = new Map(
@@ -140,6 +150,56 @@ export class Engine {
       }
       this.templates.set(r.name, await this.describeTemplate(r.name, r.services, r.row_counts));
     }
+  }
+
+  /**
+   * Takes note of the spare copies a data directory holds (see prepareSpares); a spare of a template that is gone or
+   * was loaded from another seed, or whose schemas are missing, is dropped.
+   */
+  private async readSpares(): Promise<void> {
+    const rows = await this.db.query<{ id: string; template: string; seed_hash: string; current: string | null }>(
+      `SELECT s.id, s.template, s.seed_hash, t.seed_hash AS current FROM ${META_SCHEMA}.spares s LEFT JOIN ${META_SCHEMA}.templates t ON t.name = s.template`,
+    );
+    if (rows.rows.length === 0) return;
+    const schemas = new Set((await this.db.query<{ nspname: string }>(`SELECT nspname FROM pg_namespace`)).rows.map((r) => r.nspname));
+    for (const r of rows.rows) {
+      const template = this.templates.get(r.template);
+      const whole = template && [envMetaSchema(r.id), ...template.services.map((s) => envServiceSchema(r.id, s))].every((s) => schemas.has(s));
+      if (template && whole && r.current === r.seed_hash && !this.spares.has(r.template)) this.spares.set(r.template, { id: r.id, template });
+      else await this.dropSpare(r.id, template?.services ?? [...this.services.keys()]);
+    }
+  }
+
+  private async dropSpare(id: string, services: readonly string[]): Promise<void> {
+    await this.dropEnvironmentSchemas(services, id);
+    await this.db.query(`DELETE FROM ${META_SCHEMA}.spares WHERE id = $1`, [id]);
+  }
+
+  /**
+   * Copies each named template once more, ahead of need, under an id of its own: a data directory dumped after this
+   * holds a ready environment per template, so the first environment a page opens costs no copy (the shipped site's
+   * first scenario is ready as soon as PostgreSQL is).
+   */
+  async prepareSpares(names: readonly string[]): Promise<void> {
+    for (const name of names) {
+      const template = this.templates.get(name);
+      if (!template || this.spares.has(name)) continue;
+      const id = `spare${hashString(name).toString(36)}`;
+      await this.db.exec((await this.copyGroups(template, id)).flat().join(';\n'));
+      const hash = await this.db.query<{ seed_hash: string }>(`SELECT seed_hash FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
+      await this.db.query(`INSERT INTO ${META_SCHEMA}.spares VALUES ($1, $2, $3)`, [id, name, hash.rows[0].seed_hash]);
+      this.spares.set(name, { id, template });
+    }
+  }
+
+  /** The template's spare copy, if it has one left: its id, now the caller's. */
+  private async takeSpare(template: Template): Promise<string | null> {
+    const spare = this.spares.get(template.name);
+    if (!spare || spare.template !== template) return null;
+    this.spares.delete(template.name);
+    if (this.pool.size) this.pool.warm([template.name]);
+    await this.db.query(`DELETE FROM ${META_SCHEMA}.spares WHERE id = $1`, [spare.id]);
+    return spare.id;
   }
 
   /** A template's schema info and row counts (counted once, when the seed is loaded, and kept in the meta schema). */
@@ -301,6 +361,9 @@ export class Engine {
   async dropTemplate(name: string): Promise<void> {
     await this.pool.forget(name);
     const old = this.templates.get(name);
+    const spare = this.spares.get(name);
+    this.spares.delete(name);
+    if (spare) await this.dropSpare(spare.id, spare.template.services);
     if (old) this.copyPlans.delete(old);
     const row = await this.db.query<{ services: string[] }>(`SELECT services FROM ${META_SCHEMA}.templates WHERE name = $1`, [name]);
     for (const svc of row.rows[0]?.services ?? []) {
@@ -358,8 +421,8 @@ export class Engine {
   ): Promise<Environment> {
     const template = this.templates.get(templateName);
     if (!template) throw new EngineError(`unknown template "${templateName}" (loaded: ${[...this.templates.keys()].join(', ') || 'none'})`);
-    const pooled = this.pool.take(template);
-    const id = pooled ?? this.newEnvironmentId();
+    const ready = (await this.takeSpare(template)) ?? this.pool.take(template);
+    const id = ready ?? this.newEnvironmentId();
     const clockStart =
       options.clockStart ?? this.services.get(template.services[0])?.defaultClockStart ?? Date.UTC(2026, 0, 15, 17, 0, 0);
     const env = new Environment(this, id, template, {
@@ -368,7 +431,7 @@ export class Engine {
       clockStart,
       idSeed: options.idSeed ?? hashString(templateName),
     });
-    if (!pooled) await env.materialise();
+    if (!ready) await env.materialise();
     return env;
   }
 

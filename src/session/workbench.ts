@@ -78,9 +78,10 @@ export class Workbench {
   }
 
   static async create(options: WorkbenchOptions): Promise<Workbench> {
-    const replicas = options.replicas ?? (await loadReplicas());
-    const engine = options.engine ?? (await Engine.create({ services: replicas, loadDataDir: options.loadDataDir }));
-    return new Workbench(engine, options, replicas);
+    // The replicas' modules load while PGlite starts.
+    const loading = options.replicas ?? loadReplicas();
+    const engine = options.engine ?? (await Engine.create({ services: loading, loadDataDir: options.loadDataDir }));
+    return new Workbench(engine, options, await loading);
   }
 
   private readonly verified: Set<string>;

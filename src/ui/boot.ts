@@ -1,21 +1,15 @@
 /**
- * The page's first script, loaded on its own before the app's modules: it starts the two slow things of a start —
- * the prebuilt data directory's download and the workbench worker (PGlite, the replicas, the sandbox host) — so that
- * they overlap with loading, parsing and painting the app instead of waiting for it. `main.tsx` takes them over.
+ * The app's first module (main.tsx imports it before anything else): it starts the workbench worker (PGlite, the
+ * replicas, the sandbox host) and tells it at once to start PostgreSQL from the prebuilt data directory, so that the
+ * worker's downloads and PostgreSQL's start overlap with the page evaluating and rendering the app instead of waiting
+ * for it. `main.tsx` takes the worker over.
  */
+import type { ToWorker } from './workbench/protocol.ts';
 
-/** The prebuilt PGlite data directory (every replica schema and the project's seeds), or null if missing. */
-async function downloadDataDir(): Promise<ArrayBuffer | null> {
-  try {
-    const res = await fetch(`${import.meta.env.BASE_URL}pgdata.tar.gz`);
-    return res.ok ? await res.arrayBuffer() : null;
-  } catch {
-    return null;
-  }
-}
-
-export const dataDir = downloadDataDir();
+/** The prebuilt PGlite data directory (every replica schema and the project's seeds), as an absolute URL. */
+export const dataDirUrl = new URL(`${import.meta.env.BASE_URL}pgdata.tar.gz`, document.baseURI).href;
 export const worker = new Worker(new URL('./workbench/workbenchWorker.ts', import.meta.url), { type: 'module', name: 'difflab-workbench' });
+worker.postMessage({ kind: 'boot', dataDir: dataDirUrl } satisfies ToWorker);
 
 let failed: string | null = null;
 // A worker whose script cannot load says so once, perhaps before the app listens: keep it.

@@ -1,3 +1,5 @@
+// First: starts the workbench worker before the rest of the app's modules are evaluated.
+import { dataDirUrl, earlyWorkerError, worker } from './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './components/App.tsx';
@@ -9,7 +11,6 @@ import { installBrowserPatternWorker } from './patternWorker.ts';
 import { WorkbenchClient } from './workbench/WorkbenchClient.ts';
 import { indexedDbRunHistory } from './agent/runHistory.ts';
 import './styles.css';
-import { dataDir, earlyWorkerError, worker } from './boot.ts';
 
 declare global {
   interface Window {
@@ -28,8 +29,8 @@ function safeStorage(): KeyValueStore | undefined {
 
 installBrowserPatternWorker();
 const storage = safeStorage();
-// The data directory's download and the worker were started by boot.ts, the page's first script.
-const workbench = new WorkbenchClient(worker, dataDir, earlyWorkerError());
+// The worker, and PostgreSQL's start from the data directory, were begun by boot.ts.
+const workbench = new WorkbenchClient(worker, dataDirUrl, earlyWorkerError());
 const catalog = loadProjectCatalog();
 const store = createAppStore(
   { workbench, loadSolution: loadProjectSolution, storage, runHistory: indexedDbRunHistory() },

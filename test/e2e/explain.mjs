@@ -10,7 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, shotsDir, sizes } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, settle, shotsDir, sizes } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
 const scenarioKey = 'slack-core/random-boardgame-venue';
@@ -165,6 +165,13 @@ async function unreachableProviders(page, check) {
       if (page.viewportSize().width < sizes.wide.width) await shotAsIs(page, 'narrow-provider-cors');
       console.log(`    CORS message ${ms} ms after Run agent`);
       if (page.viewportSize().width >= sizes.wide.width) await screenshots(page, 'explain', 'provider-cors');
+      // The agent pane's own line says it once, with the command set as code, not in raw backticks.
+      await showTaskTab(page);
+      const line = page.getByTestId('agent-error');
+      const said = await line.textContent();
+      assert(!said.includes('`') && !/NOT RUN/i.test(said), `the agent pane's error line reads: ${said}`);
+      assert((await line.locator('code').allTextContents()).includes('npx difflab eval'), `no command set as code in: ${said}`);
+      assert(await inViewport(line), "the agent pane's error line is outside the viewport");
 
       await page.evaluate((url) => window.__difflab.store.getState().agent.setSettings({ baseURL: url }), closed);
       await showTaskTab(page);
@@ -256,7 +263,17 @@ async function run({ browser, server, check }) {
     const text = await flags.textContent();
     assert(text.includes('no table "mesages"') && text.includes('did you mean "messages"'), `the flags read: ${text}`);
     assert(text.includes('no column "chanel_id"') && text.includes('did you mean "channel_id"'), `the flags read: ${text}`);
-    await flags.scrollIntoViewIfNeeded();
+    // As typed, at both sizes: the flags are on screen without scrolling, whole (they stick below the text).
+    for (const size of [sizes.wide, sizes.narrow]) {
+      await page.setViewportSize(size);
+      await settle(page);
+      const box = await flags.evaluate((el) => {
+        const r = el.getBoundingClientRect();
+        return { top: r.top, bottom: r.bottom, height: window.innerHeight };
+      });
+      assert(box.top >= 0 && box.bottom <= box.height, `at ${size.width}×${size.height} the flags span ${Math.round(box.top)}–${Math.round(box.bottom)} px of a ${box.height} px window`);
+    }
+    await page.setViewportSize(sizes.wide);
     await screenshots(page, 'explain', 'studio-unknown-names');
     await page.getByTestId('studio-toggle').click();
   });
@@ -352,6 +369,25 @@ async function runShare({ browser, server, check }) {
     } finally {
       await view.close();
     }
+  });
+
+  await check("a replayed run's failing assertion shows nearest rows of the seed when its step changed nothing, as a live step's does", async () => {
+    const stopped = await demoRun('demo-stopped-early');
+    await page.evaluate(async (text) => {
+      const s = window.__difflab.store.getState();
+      await s.agent.importRuns(text);
+      await window.__difflab.store.getState().agent.openReplay('demo-stopped-early', 0);
+    }, JSON.stringify(stopped));
+    await waitReady(page);
+    const tab = page.getByTestId('pane-tab-verdict');
+    if (await tab.isVisible()) await tab.click();
+    const failed = page.locator('[data-testid=assertion][data-passed=false]').first();
+    const seedRow = failed.locator('[data-testid=nearest-row][data-source=seed]').first();
+    await seedRow.waitFor({ timeout: 30_000 });
+    const line = seedRow.locator('.check-line').first();
+    await reveal(line);
+    assert(await inViewport(line), "the seed row's checks are outside the viewport");
+    await shotAsIs(page, 'narrow-replay-nearest');
   });
 
   await check('a draft that cannot be saved (storage full) is flagged, with a download', async () => {

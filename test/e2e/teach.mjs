@@ -203,6 +203,14 @@ async function run({ browser, server, check }) {
       if (size === sizes.narrow) await screenshots(page, 'teach', 'presenter-run');
       assert(panes.length === 1 && panes[0].inside, `panes shown: ${JSON.stringify(panes)}`);
       assert(text.small.length === 0 && !text.sideways, `text under 16 px:\n${text.small.slice(0, 20).join('\n')}\nscrolls sideways: ${text.sideways}`);
+      // The Studio button, fixed at the bottom right, covers none of the verdict dock's controls.
+      const covered = await page.evaluate(() => {
+        const t = document.querySelector('[data-testid=studio-toggle]')?.getBoundingClientRect();
+        if (!t) return ['no Studio button'];
+        const hit = (r) => r.width > 0 && r.left < t.right && t.left < r.right && r.top < t.bottom && t.top < r.bottom;
+        return [...document.querySelectorAll('[data-testid=verdict-dock] :is(button, select, a, .badge)')].filter((e) => hit(e.getBoundingClientRect())).map((e) => e.textContent.trim());
+      });
+      assert(covered.length === 0, `the Studio button covers: ${covered.join(', ')}`);
       await page.keyboard.press('ArrowLeft');
       await page.waitForFunction(() => window.__difflab.store.getState().agent.step === 0, null, { timeout: 5000 });
       // The verdict pane, one pane at a time, with large type too.

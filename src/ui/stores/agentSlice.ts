@@ -244,6 +244,28 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   };
   const updateRunRevision = () => sliceUpdater(set, 'run')((r) => ({ revision: r.revision + 1 }));
 
+  /**
+   * A recorded step's failed assertions, explained as a live step's are: the record keeps its verdict, but its
+   * nearest rows (the diff's only, or none in an older record) are looked up again in the open environment, which
+   * adds the table's touched rows and the seed's. Only while the step is still the one shown.
+   */
+  const explainStep = async (record: AgentRunRecord, step: AgentStep) => {
+    const explain = deps.workbench.explain?.bind(deps.workbench);
+    if (!explain || !step.verdict.assertions.some((a) => !a.passed)) return;
+    const entry = get().catalog.entries.find((e) => e.suite.id === record.scenario.suite && e.scenario.id === record.scenario.id);
+    const { run } = get();
+    if (!entry || run.openKey !== entry.key || run.status !== 'ready') return;
+    const fresh = await explain(step.runDiff).catch(() => null);
+    const last = get().run.last;
+    if (!fresh || get().agent.step !== step.index || last?.verdict !== step.verdict) return;
+    const assertions = step.verdict.assertions.map((a) => {
+      const again = fresh.assertions[a.index];
+      return !a.passed && again && !again.passed && again.nearest ? { ...a, nearest: again.nearest } : a;
+    });
+    patch(set, 'run', { last: { ...last, verdict: { ...step.verdict, assertions } } });
+    updateRunRevision();
+  };
+
   const providerFor = async (entry: CatalogEntry, model: string): Promise<ModelProvider> => {
     const s = get().agent.settings;
     if (s.presetId === REFERENCE_PRESET) {
@@ -462,7 +484,9 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       const record = get().agent.replay ?? get().agent.live?.record;
       const steps = record?.steps ?? get().agent.live?.steps ?? [];
       const step = steps[index];
-      if (step) showInResultPane(step);
+      if (!step) return;
+      showInResultPane(step);
+      if (record) void explainStep(record, step);
     },
 
     async loadHistory() {

@@ -1,5 +1,5 @@
 import type { LanguageId } from '../../sandbox/languages.ts';
-import type { Row, SeedFile } from '../../engine/index.ts';
+import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { Judge, JudgeRequest, TraceEntry } from '../../evaluation/index.ts';
@@ -7,6 +7,8 @@ import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 import { startSandboxWorker } from '../createBrowserWorker.ts';
 
 /**
@@ -24,12 +26,12 @@ export class WorkbenchClient implements WorkbenchPort {
   private readonly sandboxes = new Map<number, Worker>();
 
   /**
-   * `dataDir` is the prebuilt data directory's download, started by the page before this worker has even loaded,
-   * so that the two overlap; null (or a failed download) starts PostgreSQL from an empty cluster.
+   * `dataDir` is the prebuilt data directory's URL (the page's first module already told the worker to start from
+   * it); null, or a failed download, starts PostgreSQL from an empty cluster.
    */
   constructor(
     private readonly worker: Worker,
-    private readonly dataDir: Promise<ArrayBuffer | null>,
+    private readonly dataDir: string | null,
     /** A failure the worker reported before this client listened (it may be started before the app loads). */
     earlyError: string | null = null,
   ) {
@@ -93,9 +95,12 @@ export class WorkbenchClient implements WorkbenchPort {
     });
   }
 
-  async start() {
-    const dataDir = await this.dataDir.catch(() => null);
-    return this.call('start', { dataDir }, dataDir ? [dataDir] : []);
+  start() {
+    return this.call('start', { dataDir: this.dataDir });
+  }
+
+  explain(diff: Diff) {
+    return this.call('explain', { diff });
   }
 
   registerSeed(name: string, seed: SeedFile) {
@@ -181,6 +186,10 @@ export class WorkbenchClient implements WorkbenchPort {
 
   lint(scenario: Scenario, solution: string | null): Promise<LintReport> {
     return this.call('lint', { scenario, solution });
+  }
+
+  replay(scenario: Scenario, run: RecordedRun): Promise<ReplayResult> {
+    return this.call('replay', { scenario, run });
   }
 
   dispose(): void {

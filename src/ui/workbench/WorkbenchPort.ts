@@ -1,10 +1,13 @@
 import type { LanguageId } from '../../sandbox/languages.ts';
-import type { Row, SeedFile } from '../../engine/index.ts';
+import type { Diff, Row, SeedFile } from '../../engine/index.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { OpenInfo, StartInfo, StepOutcome, TableCount } from './protocol.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
+import type { Verdict } from '../../evaluation/index.ts';
 
 /**
  * What the stores need of the workbench. The browser implementation talks to a worker; unit tests pass a fake.
@@ -24,4 +27,8 @@ export interface WorkbenchPort {
   /** Studio operations (optional: test fakes may leave them out). */
   setFaults?(plan: FaultPlan): Promise<void>;
   lint?(scenario: Scenario, solution: string | null): Promise<LintReport>;
+  /** Re-executes a recorded Agent-Diff run (optional, as above). */
+  replay?(scenario: Scenario, run: RecordedRun): Promise<ReplayResult>;
+  /** The open scenario's verdict of a recorded diff, nearest rows from the diff, touched rows and seed. */
+  explain?(diff: Diff): Promise<Verdict>;
 }

@@ -6,6 +6,8 @@ import type { FinalState, WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
 import type { LanguageId } from '../../sandbox/languages.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 
 /** A table as the UI needs it: where it lives, how to key its rows, and its columns in order. */
 export interface TableMeta {
@@ -47,8 +49,11 @@ export interface StepOutcome {
 
 /** Every operation the workbench worker serves: its arguments and its result. */
 export interface WorkbenchOps {
-  /** The prebuilt data directory (a tar.gz dump), or null to start from an empty cluster. */
-  start: { args: { dataDir: ArrayBuffer | null }; result: StartInfo };
+  /**
+   * Waits for the start `boot` began (or begins it): PostgreSQL from the prebuilt data directory at `dataDir`, a
+   * tar.gz dump, or from an empty cluster when it is null or cannot be fetched.
+   */
+  start: { args: { dataDir: string | null }; result: StartInfo };
   registerSeed: { args: { name: string; seed: SeedFile }; result: { tables: number; rows: number } };
   open: { args: { scenario: Scenario }; result: OpenInfo };
   /** A script as one step: in the open scenario's environment, or with `attemptId` in that agent attempt's. */
@@ -75,14 +80,23 @@ export interface WorkbenchOps {
    * judgement; when off they stay "not judged".
    */
   setJudging: { args: { on: boolean }; result: null };
+  /**
+   * The open scenario's verdict of a recorded run diff (a replayed step's), its failed assertions' nearest rows found
+   * as a live step's are: in the diff, then the table's touched rows, then the seed.
+   */
+  explain: { args: { diff: Diff }; result: Verdict };
   /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */
   lint: { args: { scenario: Scenario; solution: string | null }; result: LintReport };
+  /** Re-executes a recorded Agent-Diff run in a fresh environment of its test (the open one is untouched). */
+  replay: { args: { scenario: Scenario; run: RecordedRun }; result: ReplayResult };
 }
 
 export type OpName = keyof WorkbenchOps;
 
 export type ToWorker =
   | { [K in OpName]: { kind: 'call'; id: number; op: K; args: WorkbenchOps[K]['args'] } }[OpName]
+  /** The page's first message, sent as the worker is created: start PostgreSQL now, before the app asks. */
+  | { kind: 'boot'; dataDir: string | null }
   /** Stops a script: the `run` call with this `runId`, or without one the open scenario's running script. */
   | { kind: 'abort'; runId?: number }
   /** The main thread's answer to a `judge` request. */

@@ -8,6 +8,7 @@ import type { Judge, Judgement } from '../../evaluation/index.ts';
 import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
+import { replayRecordedRun } from '../../agent/recorded/replayRun.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { installBrowserPatternWorker } from '../patternWorker.ts';
 import { pageSandboxFactory } from './pageSandboxFactory.ts';
@@ -36,7 +37,6 @@ async function resolveSeed(name: string): Promise<SeedFile> {
 }
 
 let workbench: Workbench | null = null;
-let prebuilt = false;
 let session: Session | null = null;
 const attempts = new Map<number, Session>();
 let nextAttempt = 1;
@@ -79,30 +79,57 @@ async function openSession(scenario: Session['scenario']): Promise<Session> {
   return s;
 }
 
+/**
+ * Starts PostgreSQL and the replicas, once: begun by the page's `boot` message, so that fetching the data directory,
+ * PGlite's wasm and the replicas' modules overlaps with the page loading its own bundle.
+ */
+let booting: Promise<{ workbench: Workbench; prebuilt: boolean; ms: number }> | null = null;
+
+async function fetchDataDir(url: string | null): Promise<Blob | undefined> {
+  if (!url) return undefined;
+  try {
+    const res = await fetch(url);
+    return res.ok ? await res.blob() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function boot(dataDirUrl: string | null) {
+  booting ??= (async () => {
+    const started = performance.now();
+    const options = { seeds: resolveSeed, createWorker: sandboxes.createWorker, judge: judging ? mainThreadJudge : null };
+    const loadDataDir = await fetchDataDir(dataDirUrl);
+    let wb: Workbench;
+    let prebuilt = Boolean(loadDataDir);
+    try {
+      wb = await Workbench.create({ ...options, loadDataDir });
+    } catch (err) {
+      prebuilt = false;
+      if (!loadDataDir) throw err;
+      // A damaged or incompatible data directory: start from an empty cluster, which is slower but works.
+      console.warn('DiffLab: the prebuilt data directory could not be loaded, starting empty', err);
+      wb = await Workbench.create(options);
+    }
+    // One ready copy of each template in use, refilled between requests: a scenario click or Reset after the
+    // first gets its environment without waiting for a copy (src/engine/pool.ts; identical to a fresh one).
+    wb.engine.pool.size = 1;
+    return { workbench: wb, prebuilt, ms: Math.round(performance.now() - started) };
+  })();
+  booting.catch(() => (booting = null)); // a later start (Retry) tries again
+  return booting;
+}
+
 const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<WorkbenchOps[K]['result']> } = {
   async start({ dataDir }) {
-    const started = performance.now();
-    if (!workbench) {
-      const loadDataDir = dataDir ? new Blob([dataDir]) : undefined;
-      const options = { seeds: resolveSeed, createWorker: sandboxes.createWorker, judge: judging ? mainThreadJudge : null };
-      try {
-        workbench = await Workbench.create({ ...options, loadDataDir });
-        prebuilt = Boolean(loadDataDir);
-      } catch (err) {
-        if (!loadDataDir) throw err;
-        // A damaged or incompatible data directory: start from an empty cluster, which is slower but works.
-        console.warn('DiffLab: the prebuilt data directory could not be loaded, starting empty', err);
-        workbench = await Workbench.create(options);
-      }
-      // One ready copy of each template in use, refilled between requests: a scenario click or Reset after the
-      // first gets its environment without waiting for a copy (src/engine/pool.ts; identical to a fresh one).
-      workbench.engine.pool.size = 1;
-    }
+    const started = await boot(dataDir);
+    workbench = started.workbench;
+    workbench.judge = judging ? mainThreadJudge : null;
     return {
       templates: workbench.engine.listTemplates().map((t) => t.name),
       services: [...workbench.engine.services.keys()],
-      prebuilt,
-      ms: Math.round(performance.now() - started),
+      prebuilt: started.prebuilt,
+      ms: started.ms,
     };
   },
 
@@ -207,8 +234,17 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
     return null;
   },
 
+  async explain({ diff }) {
+    return needSession().judge(diff);
+  },
+
   async lint({ scenario, solution }) {
     return lintScenarioIn(needWorkbench(), scenario, solution, resolveSeed);
+  },
+
+  async replay({ scenario, run }) {
+    await resolveSeed(scenario.seed);
+    return replayRecordedRun(needWorkbench(), scenario, run);
   },
 };
 
@@ -220,6 +256,10 @@ scope.onmessage = (e) => {
     for (const [runId, run] of runs) {
       if (msg.runId === undefined ? run.attemptId === undefined : runId === msg.runId) run.controller.abort();
     }
+    return;
+  }
+  if (msg.kind === 'boot') {
+    boot(msg.dataDir).catch(() => undefined); // its failure is start's answer
     return;
   }
   if (msg.kind === 'sandboxFailed') {

@@ -8,6 +8,7 @@ import { VerdictDock } from './VerdictDock.tsx';
 import { money, tokens } from './format.ts';
 import { Term, termProps } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
+import { withCode } from '../explain/NotRunNotice.tsx';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
 export function AgentLiveView() {
@@ -40,7 +41,7 @@ export function AgentLiveView() {
       </div>
       {error && (
         <p className="error-note" role="alert" data-testid="agent-error">
-          {error}
+          {withCode(error)}
         </p>
       )}
       {replay && (

@@ -14,7 +14,7 @@ const TITLE: Record<string, string> = {
 };
 
 /** The message with its `backticked` parts (a command, a setting) set as code, as the CLI's plain text writes them. */
-function withCode(message: string) {
+export function withCode(message: string) {
   return message.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 

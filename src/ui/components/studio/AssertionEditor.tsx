@@ -35,23 +35,28 @@ export function AssertionEditor() {
         onChange={(e) => setText(e.target.value)}
         rows={Math.min(24, Math.max(6, text.split('\n').length))}
       />
-      {issues.length > 0 ? (
-        <ul className="studio-issues" data-testid="studio-issues">
-          {issues.map((i, n) => (
-            <li key={n}>
-              <span className="mono">{i.path}</span> {i.message}
-            </li>
-          ))}
-        </ul>
-      ) : null}
-      {names.length > 0 ? (
-        <ul className="studio-issues studio-names" data-testid="studio-name-issues" aria-label="Unknown tables and columns">
-          {names.map((i, n) => (
-            <li key={n}>
-              <span className="mono">{i.path}</span> {i.message}
-            </li>
-          ))}
-        </ul>
+      {issues.length > 0 || names.length > 0 ? (
+        // Sticky: the flags stay on screen below the text being typed, however long the spec grows.
+        <div className="studio-flags">
+          {issues.length > 0 ? (
+            <ul className="studio-issues" data-testid="studio-issues">
+              {issues.map((i, n) => (
+                <li key={n}>
+                  <span className="mono">{i.path}</span> {i.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+          {names.length > 0 ? (
+            <ul className="studio-issues studio-names" data-testid="studio-name-issues" aria-label="Unknown tables and columns">
+              {names.map((i, n) => (
+                <li key={n}>
+                  <span className="mono">{i.path}</span> {i.message}
+                </li>
+              ))}
+            </ul>
+          ) : null}
+        </div>
       ) : null}
       {verdict ? (
         <div className="studio-live" data-testid="studio-live">
