@@ -1,3 +1,4 @@
+import { queryPrepared } from '../prepared.ts';
 import type { RouteContext } from '../types.ts';
 import { openConversation } from './conversations.ts';
 import { slackError } from './errors.ts';
@@ -94,7 +95,8 @@ function parseAttachments(params: Params): unknown[] | undefined {
 async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): Promise<{ channel: ChannelRow; member: boolean }> {
   // Most callers pass a conversation id (from conversations.list or .open): one simple lookup answers them.
   if (/^[CDG][A-Z0-9]+$/.test(raw)) {
-    const [byId] = await ctx.tx.query<ChannelRow & { is_member: boolean }>(
+    const [byId] = await queryPrepared<ChannelRow & { is_member: boolean }>(
+      ctx,
       `SELECT c.*, EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.user_id = $2) AS is_member
          FROM channels c WHERE c.channel_id = $1`,
       [raw, actor.user.user_id],
@@ -147,7 +149,9 @@ async function insertMessage(
   fields: { channelId: string; userId: string; parentId: string | null; subtype: string | null; text: string; blocks: string | null; attachments: string | null },
 ): Promise<MessageRow> {
   for (let ts = tsFromMs(ctx.now()); ; ts = nextTs(ts)) {
-    const [row] = await ctx.tx.query<MessageRow>(
+    // Prepared (src/replicas/prepared.ts): a write is two statements, and parsing and planning were a third of this one.
+    const [row] = await queryPrepared<MessageRow>(
+      ctx,
       `INSERT INTO messages (message_id, ts, channel_id, user_id, parent_id, type, subtype, message_text, blocks, attachments, created_at)
        VALUES ($1, $1, $2, $3, $4, 'message', $5, $6, $7::jsonb, $8::jsonb, $9)
        ON CONFLICT (message_id) DO NOTHING RETURNING *`,

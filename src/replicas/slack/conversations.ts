@@ -1,3 +1,4 @@
+import { queryPrepared } from '../prepared.ts';
 import type { RouteContext } from '../types.ts';
 import { slackError } from './errors.ts';
 import {
@@ -10,9 +11,11 @@ import {
   MESSAGE_EXTRAS,
   queryMessages,
   resolveActor,
+  splitExtras,
   TS_NUM,
   type Actor,
   type ChannelKind,
+  type MessageRowWithExtras,
 } from './lookup.ts';
 import { decodeCursor, encodeCursor, flag, limitParam, list, required, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
@@ -158,12 +161,15 @@ export async function conversationsHistory(params: Params, ctx: RouteContext): P
     where.push(`${TS_NUM('m.ts')} < $${args.length}::numeric`);
   }
   args.push(limit + 1);
-  const rows = await queryMessages(
-    ctx.tx,
-    `SELECT m.*, ${MESSAGE_EXTRAS} FROM messages m WHERE ${where.join(' AND ')}
+  // The longest statement of the common requests: prepared once per SQL shape (src/replicas/prepared.ts).
+  const rows = (
+    await queryPrepared<MessageRowWithExtras>(
+      ctx,
+      `SELECT m.*, ${MESSAGE_EXTRAS} FROM messages m WHERE ${where.join(' AND ')}
       ORDER BY ${TS_NUM('m.ts')} DESC, m.message_id DESC LIMIT $${args.length}`,
-    args,
-  );
+      args,
+    )
+  ).map(splitExtras);
   const page = rows.slice(0, limit);
   const more = rows.length > limit;
   const body: Record<string, unknown> = {
