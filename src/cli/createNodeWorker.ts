@@ -8,6 +8,7 @@ import type { BuildOptions } from 'esbuild';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
 import { cliCacheDir, writeAtomically } from './cacheDir.ts';
+import { pythonSnapshotFile } from './pythonSnapshot.ts';
 import { zoneinfoFile } from './zoneinfo.ts';
 
 const MB = 1024 * 1024;
@@ -164,7 +165,7 @@ export function sandboxWorkerEntry(language: LanguageId = 'javascript'): URL {
 function workerData(language: LanguageId): Record<string, unknown> {
   const entry = workerSource(language).href;
   if (language !== 'python') return { entry };
-  return { entry, denyImportsHook: new URL('./denyImportsHook.mjs', import.meta.url).href, zoneinfoFile: zoneinfoFile() };
+  return { entry, denyImportsHook: new URL('./denyImportsHook.mjs', import.meta.url).href, zoneinfoFile: zoneinfoFile(), snapshotFile: pythonSnapshotFile() };
 }
 
 /** A WorkerFactory whose workers start from this entry module (measure-sandbox.ts compares the two). */

@@ -1,5 +1,4 @@
 import type { LanguageId } from '../sandbox/languages.ts';
-import { reusedWorkers } from '../sandbox/reusedWorkers.ts';
 import { spareWorkers } from '../sandbox/spareWorkers.ts';
 import type { SandboxLimits, WorkerFactory, WorkerLike } from '../sandbox/types.ts';
 
@@ -16,7 +15,7 @@ export interface PrewarmedFactory {
  * page shares): `run` boots one while PGlite starts, `selftest`, `replay` and an agent run the next while one script
  * runs. A worker depends on its memory limit only (Node sizes its heap by it; see WorkerFactory), so a spare serves
  * any script of its language and memory limit — a ReAct action's time limit, which shrinks from step to step, does
- * not matter. A Bash worker whose script ended on its own serves the next Bash script (src/sandbox/reusedWorkers.ts).
+ * not matter.
  */
 export function prewarmed(factory: WorkerFactory, options: { refill?: boolean } = {}): PrewarmedFactory {
   const spares = spareWorkers<SandboxLimits, WorkerLike>(
@@ -25,13 +24,9 @@ export function prewarmed(factory: WorkerFactory, options: { refill?: boolean } 
     (limits) => String(limits.memoryBytes),
     options.refill ?? true,
   );
-  const reused = reusedWorkers<SandboxLimits>((limits) => String(limits.memoryBytes));
   return {
-    createWorker: (limits, language = 'javascript') => reused.take(language, limits, () => spares.take(language, limits)),
+    createWorker: (limits, language = 'javascript') => spares.take(language, limits),
     warm: (limits, language = 'javascript') => spares.warm(language, limits),
-    dispose: () => {
-      reused.dispose();
-      spares.dispose();
-    },
+    dispose: () => spares.dispose(),
   };
 }

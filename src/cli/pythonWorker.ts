@@ -1,4 +1,6 @@
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
+import { dirname } from 'node:path';
 import { parentPort, receiveMessageOnPort, workerData, type MessagePort as NodePort, type TransferListItem } from 'node:worker_threads';
 import { loadPyodide } from 'pyodide';
 import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
@@ -11,7 +13,30 @@ import { readZoneinfo } from './zoneinfo.ts';
 // finds its wasm and standard library next to its own module in node_modules.
 if (!parentPort) throw new Error('pythonWorker.ts must run in a worker_thread');
 const port = parentPort;
-const { denyImportsHook, zoneinfoFile } = workerData as { denyImportsHook: string; zoneinfoFile: string | null };
+const { denyImportsHook, zoneinfoFile, snapshotFile } = workerData as { denyImportsHook: string; zoneinfoFile: string | null; snapshotFile: string | null };
+
+/** The snapshot in the CLI's cache (pythonSnapshot.ts names it); a cold start writes it, atomically, when it can. */
+const snapshots = snapshotFile
+  ? {
+      load: async () => {
+        try {
+          return new Uint8Array(readFileSync(snapshotFile));
+        } catch {
+          return null;
+        }
+      },
+      save: (bytes: Uint8Array) => {
+        try {
+          mkdirSync(dirname(snapshotFile), { recursive: true });
+          const temporary = `${snapshotFile}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
+          writeFileSync(temporary, bytes);
+          renameSync(temporary, snapshotFile);
+        } catch {
+          // A read-only install: every start stays cold.
+        }
+      },
+    }
+  : undefined;
 
 const load: LoadPyodide = async (options) => (await loadPyodide(options)) as unknown as PyodideLike;
 
@@ -23,6 +48,7 @@ startSandboxWorker(
   pythonRunner({
     loadPyodide: load,
     loadZoneinfo: async () => (zoneinfoFile ? readZoneinfo(zoneinfoFile) : {}),
+    snapshots,
     lockdown: () => {
       // From here on this thread imports nothing: JavaScript reached from Python could not load node:fs & co.
       register(denyImportsHook);

@@ -86,15 +86,13 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
-  /** `clean`: the worker said it is done and nothing stopped it, so it may serve another script (WorkerLike.release). */
-  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }, clean = false): void {
+  function end(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }): void {
     if (ended) return;
     ended = true;
     clearTimeout(timer);
     options.signal?.removeEventListener('abort', onAbort);
     try {
-      if (clean && worker?.release && inFlight.size === 0) worker.release();
-      else worker?.terminate();
+      worker?.terminate();
     } catch {
       // Already gone.
     }
@@ -197,7 +195,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
             // A listener's bug must not end the run differently.
           }
         }
-        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error }, message.ok || message.reason === 'error');
+        end(message.ok ? { ok: true } : { ok: false, reason: message.reason, error: message.error });
         break;
     }
   }

@@ -91,11 +91,6 @@ export interface WorkerLike {
    */
   onError(listener: (error: unknown) => void): void;
   terminate(): void;
-  /**
-   * The script ended on its own (its `done` came, no limit stopped it): the factory may give this worker to a later
-   * script of a reusable language (ScriptRunner.reusable) instead of terminating it. Without it, terminate().
-   */
-  release?(): void;
 }
 
 /** What makes a run reproducible (invariant 4); each left out keeps real time or real randomness. */

@@ -47,11 +47,6 @@ export interface ScriptRunner {
    */
   prepare?(hurry: AbortSignal): Promise<void>;
   run(job: RunJob, io: RunnerIO): void | Promise<void>;
-  /**
-   * The worker may run another script after one that ended on its own (the host decides, see WorkerLike.release):
-   * each run builds everything a script can see afresh — interpreter, file system, clock, randomness.
-   */
-  reusable?: boolean;
 }
 
 function requestTransfer(request: ShimRequest): Transferable[] {
@@ -66,13 +61,12 @@ function requestTransfer(request: ShimRequest): Transferable[] {
 /**
  * The worker side of the sandbox, shared by every language: waits for one `run` message, hands it to the
  * language's runner and relays what the runner does (console lines, fetches and their answers, the end) to the
- * host. One worker runs one script and the host terminates it afterwards — unless the runner is `reusable`: then
- * `run` messages are served one after another, each with an io of its own. The listener is attached synchronously,
- * so messages sent while the runner loads are not lost.
+ * host. One worker runs one script; the host terminates it afterwards. The listener is attached synchronously, so
+ * messages sent while the runner loads are not lost.
  */
 export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, options: SandboxWorkerOptions = {}): void {
   let running = false;
-  const queued: Extract<HostToWorker, { type: 'run' }>[] = [];
+  let finished = false;
   // Started at once; a failure here is the run's to report (it runs, or crashes with the reason).
   const hurry = new AbortController();
   const prepared = runner.prepare?.(hurry.signal).then(
@@ -83,27 +77,23 @@ export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, optio
   const fetches = new Map<number, { resolve: (r: ShimResponse) => void; reject: (e: Error) => void }>();
   const send = (message: WorkerToHost, transfer?: Transferable[]): void => port.postMessage(message, transfer);
 
-  const newIo = (): RunnerIO => {
-    // Per run: a late line of one script never lands in the next one's console.
-    let finished = false;
-    return {
-      started: () => send({ type: 'started' }),
-      console: (entry) => {
-        if (!finished) send({ type: 'console', entry });
-      },
-      fetch: (request) =>
-        new Promise<ShimResponse>((resolve, reject) => {
-          const id = nextFetchId++;
-          fetches.set(id, { resolve, reject });
-          send({ type: 'fetch', id, request }, requestTransfer(request));
-        }),
-      memory: (bytes) => send({ type: 'memory', bytes }),
-      done: (outcome, files) => {
-        if (finished) return;
-        finished = true;
-        send({ type: 'done', ...outcome, ...(files?.length ? { files } : {}) }, files?.map((f) => f.bytes.buffer));
-      },
-    };
+  const io: RunnerIO = {
+    started: () => send({ type: 'started' }),
+    console: (entry) => {
+      if (!finished) send({ type: 'console', entry });
+    },
+    fetch: (request) =>
+      new Promise<ShimResponse>((resolve, reject) => {
+        const id = nextFetchId++;
+        fetches.set(id, { resolve, reject });
+        send({ type: 'fetch', id, request }, requestTransfer(request));
+      }),
+    memory: (bytes) => send({ type: 'memory', bytes }),
+    done: (outcome, files) => {
+      if (finished) return;
+      finished = true;
+      send({ type: 'done', ...outcome, ...(files?.length ? { files } : {}) }, files?.map((f) => f.bytes.buffer));
+    },
   };
 
   function blockingFetch(sync: SyncChannel, receive: NonNullable<SandboxWorkerOptions['receiveSync']>, limits: SandboxLimits) {
@@ -124,7 +114,6 @@ export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, optio
 
   async function run({ source, limits, determinism, files, sync }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
     hurry.abort();
-    const io = newIo();
     const runIo = sync && options.receiveSync ? { ...io, fetchBlocking: blockingFetch(sync, options.receiveSync, limits) } : io;
     try {
       const failed = await prepared;
@@ -139,22 +128,11 @@ export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, optio
   port.onMessage((message) => {
     if (!isMessage<HostToWorker>(message)) return;
     switch (message.type) {
-      case 'run': {
-        if (running) {
-          if (runner.reusable) queued.push(message);
-          return;
-        }
+      case 'run':
+        if (running) return;
         running = true;
-        const next = (job: Extract<HostToWorker, { type: 'run' }>): void =>
-          void run(job).finally(() => {
-            if (!runner.reusable) return;
-            const after = queued.shift();
-            if (after) next(after);
-            else running = false;
-          });
-        next(message);
+        void run(message);
         break;
-      }
       case 'fetchResult':
         fetches.get(message.id)?.resolve(message.response);
         fetches.delete(message.id);

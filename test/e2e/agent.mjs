@@ -379,7 +379,9 @@ async function agentChecks(browser, server, check, model) {
         return { batch: a.batch, records: a.history.filter((r) => r.batch === a.batch.name) };
       });
       console.log(`    Stop to idle: ${tookMs} ms, ${records.length} of ${batch.total} runs saved`);
-      assert(tookMs < 4000, `Stop took ${tookMs} ms`);
+      // Without Stop the sandbox ends the loop 10 s after it began (1.5 s before the click): idle before 8 s means
+      // Stop ended it, whatever the machine's load.
+      assert(tookMs < 8000, `Stop took ${tookMs} ms: the sandbox's own time limit, not Stop, ended the script`);
       assert(records.length === 2 && batch.done === 2 && batch.total === 3, `${records.length} records, ${batch.done}/${batch.total}`);
       assert(records.every((r) => r.endReason === 'stopped'), `ended: ${records.map((r) => r.endReason)}`);
       // The worker is free again: the playground's environment answers.

@@ -11,7 +11,8 @@ import { journey as playground } from './run.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as pythonSolutions } from './pythonSolutions.mjs';
 import { journey as react } from './react.mjs';
+import { journey as recordedRuns } from './recordedRuns.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, react, pythonSolutions, patterns, layout, company, ...explain, teach, explorer]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, explorer]);

@@ -97,6 +97,8 @@ async function run({ browser, server, check }) {
     await page.getByTestId('agent-tab-batch').click();
     const cell = page.locator('[data-testid=results-grid-service] [data-testid=grid-cell]').first();
     assert((await cell.textContent()).includes('of 2'), `grid cell: ${await cell.textContent()}`);
+    await page.getByTestId('results-grid-service').scrollIntoViewIfNeeded();
+    await screenshots(page, 'explorer', 'batch-cells');
     await cell.click();
     await page.getByTestId('explorer').waitFor({ timeout: 5000 });
     const label = await page.getByTestId('explorer-cell').textContent();
@@ -120,6 +122,7 @@ async function run({ browser, server, check }) {
     assert(failed.length === 3 && failed.every((id) => id.startsWith('demo-')), `failed runs: ${failed}`);
     await page.getByTestId('explorer-filter-failure').selectOption('stopped_early');
     assert(JSON.stringify(await rowIds(page)) === '["demo-stopped-early"]', `stopped early: ${await rowIds(page)}`);
+    await screenshots(page, 'explorer', 'filtered');
     await page.getByTestId('explorer-clear').click();
     await page.getByTestId('explorer-filter-source').selectOption('batch');
     assert((await rowIds(page)).length === 2, 'the page batch source');

@@ -154,8 +154,7 @@ async function warmUp(hurry: AbortSignal): Promise<void> {
 
 /**
  * Bash's runner: just-bash (a shell interpreter in TypeScript, with its own jq, sed, awk, grep…) on an in-memory
- * file system, with DiffLab's curl (curl.ts) as its only way out. Each script is a fresh shell (in a fresh worker,
- * or one whose earlier script ended on its own: nothing of a shell outlives its run);
+ * file system, with DiffLab's curl (curl.ts) as its only way out. Each script is a fresh shell in a fresh worker;
  * the run's scratch files come in with the job and go back with the outcome. The worker loads just-bash and warms
  * its commands up as soon as it starts (`prepare`), so a spare worker is ready for its script.
  */
@@ -163,8 +162,6 @@ export function bashRunner(): ScriptRunner {
   return {
     language: 'bash',
     prepare: warmUp,
-    // Each run is a new shell on a new file system, with the realm's clock and randomness installed afresh.
-    reusable: true,
     async run({ source, limits, determinism, files }, io) {
       let deadline = Infinity;
       let timedOut = false;

@@ -9,9 +9,6 @@ import type { ScriptClock } from '../clock.ts';
 
 /** The real clock, taken before anything is replaced: limits are measured on it. */
 export const realNow: () => number = performance.now.bind(performance);
-// Taken before any run replaces them: a worker that runs several scripts gives each one the real ones back first.
-const NativeDate = Date;
-const nativeRandom = Math.random;
 
 export interface RealmOptions {
   /** The script's clock; without one Date stays real. */
@@ -24,10 +21,8 @@ export interface RealmOptions {
   onTick?: () => void;
 }
 
-/** Replaces Date and Math.random for this run; what a run leaves out is the real one, never an earlier run's. */
 export function installRealm({ clock, randomSeed, onTick }: RealmOptions): void {
-  Object.defineProperty(globalThis, 'Date', { value: NativeDate, writable: true, configurable: true });
-  Object.defineProperty(Math, 'random', { value: nativeRandom, writable: true, configurable: true });
+  const NativeDate = Date;
   if (clock || onTick) {
     const now = (): number => {
       onTick?.();

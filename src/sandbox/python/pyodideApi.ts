@@ -9,6 +9,9 @@ export interface PyodideLoadOptions {
   args: string[];
   stdout: (line: string) => void;
   stderr: (line: string) => void;
+  /** Pyodide's (undocumented) memory snapshots: start from one, or prepare to take one. */
+  _loadSnapshot?: Uint8Array;
+  _makeSnapshot?: boolean;
 }
 
 export interface PyProxyLike {
@@ -33,6 +36,8 @@ export interface PyodideLike {
   setStderr(options: { batched: (line: string) => void }): void;
   setInterruptBuffer(buffer: ArrayLike<number>): void;
   unregisterJsModule(name: string): void;
+  /** Only after a load with `_makeSnapshot`. */
+  makeMemorySnapshot?(): Uint8Array;
   /** Emscripten's module: its heap is the script's memory. */
   _module: { HEAP8: Int8Array };
 }

@@ -15,11 +15,28 @@ export interface PythonRunnerOptions {
   loadZoneinfo?: () => Promise<Record<string, Uint8Array>>;
   /** Closes the worker's own ways out (network, storage, module loading) once Pyodide has loaded. */
   lockdown?: () => void;
+  /** Where a memory snapshot of a prepared Pyodide is kept (see `PythonSnapshots`); without it, every start is cold. */
+  snapshots?: PythonSnapshots;
+}
+
+/**
+ * A memory snapshot of Pyodide's heap once Python has started and imported what scripts use most: restoring one
+ * skips the interpreter's start-up and those imports (most of a cold start). Pyodide refuses a snapshot of another
+ * build. Files are not in it (Pyodide's file system lives outside the heap), so the sandbox's files are written
+ * again after a restore, and the bridge and closures are set up after it either way.
+ */
+export interface PythonSnapshots {
+  /** The snapshot, or null when there is none yet (or it cannot be read). */
+  load(): Promise<Uint8Array | null>;
+  /** Keeps a snapshot made on a cold start, when this shell keeps them (Node's cache; a build's asset). */
+  save?(bytes: Uint8Array): void;
 }
 
 /** A fixed hash seed: set iteration order, hence the order of requests a script makes, never varies (invariant 4). */
 const PYTHON_HASH_SEED = '0';
 const ZONEINFO_DIR = '/usr/share/zoneinfo';
+/** The modules scripts use most, imported before a snapshot is taken so that their first import in a script costs nothing. */
+const PRELOAD = 'import json, re, datetime, zoneinfo, urllib.parse, urllib.request, base64, collections, requests, difflab_sandbox';
 /** The script's working directory, and the run's scratch directory: files left here reach the run's next script. */
 export const SCRATCH_DIR = '/home/pyodide';
 /** Emscripten's "signal received" value for SIGINT: Python raises KeyboardInterrupt at its next check. */
@@ -74,22 +91,27 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
   }
 
   async function load(): Promise<Loaded> {
+    const snapshot = await options.snapshots?.load().catch(() => null);
+    const save = !snapshot && options.snapshots?.save;
     const pyodide = await options.loadPyodide({
       jsglobals: Object.create(null) as object,
       env: { PYTHONHASHSEED: PYTHON_HASH_SEED, HOME: SCRATCH_DIR, PYTHONTZPATH: ZONEINFO_DIR, TZ: 'UTC' },
       args: [],
       stdout: (line) => consoleLine('log', line),
       stderr: (line) => consoleLine('error', line),
+      ...(snapshot ? { _loadSnapshot: snapshot } : save ? { _makeSnapshot: true } : {}),
     });
     pyodide.setStdout({ batched: (line) => consoleLine('log', line) });
     pyodide.setStderr({ batched: (line) => consoleLine('error', line) });
     for (const [path, source] of Object.entries(PYTHON_FILES)) writeFile(pyodide, `${SITE_PACKAGES}/${path}`, source);
     for (const [zone, bytes] of Object.entries((await options.loadZoneinfo?.()) ?? {})) writeFile(pyodide, `${ZONEINFO_DIR}/${zone}`, bytes);
     // Without JSPI there is nothing to suspend: Node's worker blocks on shared memory instead.
+    if (!snapshot) {
+      pyodide.runPython(PRELOAD);
+      if (save) options.snapshots!.save!(pyodide.makeMemorySnapshot!());
+    }
     const jspi = typeof (WebAssembly as { Suspending?: unknown }).Suspending === 'function';
     const runSync = jspi ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
-    // The modules scripts use most, imported now so that their first import in a script costs nothing.
-    pyodide.runPython('import json, re, datetime, zoneinfo, urllib.parse, urllib.request, base64, collections, requests');
     const install = pyodide.pyimport('difflab_sandbox').install as PyProxyLike;
     const run = install(bridge, runSync) as PyProxyLike;
     install.destroy();

@@ -18,6 +18,7 @@ import { ResultPane } from './ResultPane.tsx';
 import { ScenarioBrowser } from './ScenarioBrowser.tsx';
 import { Workspace } from './Workspace.tsx';
 import { StudioDrawer } from './studio/StudioDrawer.tsx';
+import { RecordedRuns } from './recorded/RecordedRuns.tsx';
 
 export function App() {
   useRunShortcut();
@@ -58,6 +59,7 @@ export function App() {
       </div>
       <ImportDropZone />
       <StudioDrawer />
+      <RecordedRuns />
       <GlossaryTooltip />
       <GlossaryDescriptions />
     </div>

@@ -14,7 +14,7 @@ export function ImportButton() {
         className="btn"
         onClick={() => input.current?.click()}
         disabled={importing}
-        title="Load a suite (DiffLab or Agent-Diff JSON) and its seed files, Agent-Diff docs files (<service>_api_full_docs.json) or a scripted model's replies ({&quot;<test id>&quot;: [&quot;<reply>&quot;, …]}); you can also drop them on the page"
+        title="Load a suite (DiffLab or Agent-Diff JSON) and its seed files, Agent-Diff docs files (<service>_api_full_docs.json), a scripted model's replies ({&quot;<test id>&quot;: [&quot;<reply>&quot;, …]}) or Agent-Diff results files of recorded runs; you can also drop them on the page"
       >
         {importing ? 'Importing…' : 'Import suite…'}
       </button>
@@ -24,7 +24,7 @@ export function ImportButton() {
         accept=".json,application/json"
         multiple
         hidden
-        aria-label="Suite, seed, docs and replies files"
+        aria-label="Suite, seed, docs, replies and results files"
         data-testid="import-input"
         onChange={(e) => {
           const files = e.currentTarget.files;

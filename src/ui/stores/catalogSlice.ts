@@ -3,7 +3,10 @@ import type { Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { AgentDiffDocs } from '../../agent/agentDiffDocs.ts';
 import type { CatalogEntry, FileReport, ReplySet, SuiteSource } from './catalogTypes.ts';
 import { emptyFilters, filterEntries, type FacetName, type Filters, type HorizonRange } from './filters.ts';
-import { parseFiles, type LoadedSuite, type TextFile } from './parseFiles.ts';
+import { parseFiles, type LoadedSuite, type RecordedResults, type TextFile } from './parseFiles.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
+import type { Scenario } from '../../scenarios/index.ts';
 
 export interface CatalogSlice {
   suites: SuiteSource[];
@@ -17,6 +20,10 @@ export interface CatalogSlice {
   importing: boolean;
   /** Seeds given by import in this page, by name. */
   importedSeeds: string[];
+  /** Agent-Diff results files imported in this page (a file imported again replaces its runs). */
+  recorded: RecordedResults[];
+  /** Whether the recorded runs' viewer is open. */
+  recordedOpen: boolean;
   /** Agent-Diff's endpoint docs given by import, by service: the agent's docs conditions for Agent-Diff suites. */
   agentDiffDocs: AgentDiffDocs;
   /** Scripted models' replies given by import, newest last (a file imported again replaces its set). */
@@ -29,6 +36,9 @@ export interface CatalogSlice {
   select(key: string): void;
   importFiles(files: TextFile[]): Promise<void>;
   dismissReports(): void;
+  showRecorded(open: boolean): void;
+  /** Re-executes a recorded run against a fresh environment of its test. */
+  replayRecorded(scenario: Scenario, run: RecordedRun): Promise<ReplayResult>;
 }
 
 export interface CatalogInit {
@@ -59,6 +69,8 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
     reports: init.reports,
     importing: false,
     importedSeeds: [],
+    recorded: [],
+    recordedOpen: false,
     agentDiffDocs: {},
     replySets: [],
 
@@ -109,6 +121,9 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
           visibleKeys: filterEntries(nextEntries, c.filters).map((e) => e.key),
           reports: parsed.reports,
           importing: true,
+          ...(parsed.results.length
+            ? { recorded: [...c.recorded.filter((r) => !parsed.results.some((n) => n.file === r.file)), ...parsed.results], recordedOpen: true }
+            : {}),
           agentDiffDocs: { ...c.agentDiffDocs, ...Object.fromEntries(parsed.docs.map((d) => [d.service, d.docs])) },
           replySets: [...c.replySets.filter((r) => !parsed.replies.some((x) => x.name === r.name)), ...parsed.replies.map(({ name, runs }) => ({ name, runs }))],
         };
@@ -173,6 +188,15 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
 
     dismissReports() {
       patch(set, 'catalog', { reports: [] });
+    },
+
+    showRecorded(open) {
+      patch(set, 'catalog', { recordedOpen: open });
+    },
+
+    replayRecorded(scenario, run) {
+      if (!deps.workbench.replay) return Promise.reject(new Error('this environment cannot re-execute recorded runs'));
+      return deps.workbench.replay(scenario, run);
     },
   };
 }

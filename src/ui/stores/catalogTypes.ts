@@ -25,7 +25,7 @@ export interface CatalogEntry {
 /** What happened to one file given to the catalog (a bundled suite or an import). */
 export interface FileReport {
   file: string;
-  kind: 'suite' | 'seed' | 'docs' | 'replies' | 'unknown';
+  kind: 'suite' | 'seed' | 'docs' | 'replies' | 'results' | 'unknown';
   ok: boolean;
   /** A one-line summary: "12 scenarios", "seed: 7 tables, 250 rows". */
   summary: string;

@@ -1,3 +1,4 @@
+import { isAgentDiffResults, parseAgentDiffResults, type RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { SeedFile } from '../../engine/index.ts';
 import { loadSuite, type Suite } from '../../scenarios/index.ts';
 import { docsFileProblem, serviceOfDocsFile, type AgentDiffDocsFile } from '../../agent/agentDiffDocs.ts';
@@ -14,10 +15,17 @@ export interface LoadedSuite {
   entries: CatalogEntry[];
 }
 
+export interface RecordedResults {
+  file: string;
+  runs: RecordedRun[];
+}
+
 export interface ParsedFiles {
   /** Each with the index of its file's report (two files may share a name: a suite and its seed often do). */
   suites: (LoadedSuite & { report: number })[];
   seeds: { name: string; file: string; seed: SeedFile; report: number }[];
+  /** Agent-Diff results files: recorded runs to open and re-execute. */
+  results: RecordedResults[];
   /** Agent-Diff's endpoint docs (`<service>_api_full_docs.json`), by service. */
   docs: { service: string; docs: AgentDiffDocsFile }[];
   replies: (ReplySet & { report: number })[];
@@ -53,6 +61,11 @@ function baseName(file: string): string {
   return file.split(/[\\/]/).pop()!.replace(/\.json$/i, '');
 }
 
+/** A seed file stands for the seed its name begins with, as for `difflab replay`: linear_default.recorded.json → linear_default. */
+function seedName(file: string): string {
+  return baseName(file).split('.')[0];
+}
+
 function isPlainObject(v: unknown): v is Record<string, unknown> {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
@@ -85,13 +98,20 @@ function countSeed(seed: Record<string, unknown>): { tables: number; rows: numbe
  * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
  */
 export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
-  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], reports: [] };
+  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], reports: [] };
   for (const f of files) {
     let value: unknown;
     try {
       value = JSON.parse(f.text);
     } catch (err) {
       out.reports.push({ file: f.name, kind: 'unknown', ok: false, summary: 'not JSON', issues: [{ path: '$', message: `not valid JSON: ${(err as Error).message}` }], warnings: [] });
+      continue;
+    }
+    if (isAgentDiffResults(value)) {
+      const runs = parseAgentDiffResults(value);
+      const passed = runs.filter((r) => r.passed).length;
+      out.results.push({ file: f.name, runs });
+      out.reports.push({ file: f.name, kind: 'results', ok: true, summary: `Agent-Diff results: ${runs.length} recorded run${runs.length === 1 ? '' : 's'}, ${passed} passed`, issues: [], warnings: [] });
       continue;
     }
     const service = serviceOfDocsFile(f.name);
@@ -119,7 +139,7 @@ export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'):
       continue;
     }
     if (isPlainObject(value) && looksLikeSeed(value)) {
-      const name = baseName(f.name);
+      const name = seedName(f.name);
       const n = countSeed(value);
       out.seeds.push({ name, file: f.name, seed: value as SeedFile, report: out.reports.length });
       out.reports.push({ file: f.name, kind: 'seed', ok: true, summary: `seed "${name}": ${n.tables} tables, ${n.rows} rows`, issues: [], warnings: [] });

@@ -7,6 +7,8 @@ import type { FromWorker, OpName, ToWorker, WorkbenchOps } from './protocol.ts';
 import type { WorkbenchPort } from './WorkbenchPort.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 import { startSandboxWorker } from '../createBrowserWorker.ts';
 
 /**
@@ -184,6 +186,10 @@ export class WorkbenchClient implements WorkbenchPort {
 
   lint(scenario: Scenario, solution: string | null): Promise<LintReport> {
     return this.call('lint', { scenario, solution });
+  }
+
+  replay(scenario: Scenario, run: RecordedRun): Promise<ReplayResult> {
+    return this.call('replay', { scenario, run });
   }
 
   dispose(): void {

@@ -5,6 +5,8 @@ import type { Scenario, Suite, SuiteIssue } from '../../scenarios/index.ts';
 import type { OpenInfo, StartInfo, StepOutcome, TableCount } from './protocol.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 import type { Verdict } from '../../evaluation/index.ts';
 
 /**
@@ -25,6 +27,8 @@ export interface WorkbenchPort {
   /** Studio operations (optional: test fakes may leave them out). */
   setFaults?(plan: FaultPlan): Promise<void>;
   lint?(scenario: Scenario, solution: string | null): Promise<LintReport>;
+  /** Re-executes a recorded Agent-Diff run (optional, as above). */
+  replay?(scenario: Scenario, run: RecordedRun): Promise<ReplayResult>;
   /** The open scenario's verdict of a recorded diff, nearest rows from the diff, touched rows and seed. */
   explain?(diff: Diff): Promise<Verdict>;
 }

@@ -6,6 +6,8 @@ import type { FinalState, WorldOutcome } from '../../agent/world.ts';
 import type { FaultPlan } from '../../session/faults.ts';
 import type { LintReport } from '../../studio/lint.ts';
 import type { LanguageId } from '../../sandbox/languages.ts';
+import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
+import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 
 /** A table as the UI needs it: where it lives, how to key its rows, and its columns in order. */
 export interface TableMeta {
@@ -85,6 +87,8 @@ export interface WorkbenchOps {
   explain: { args: { diff: Diff }; result: Verdict };
   /** Lints a scenario with its reference solution (run in fresh environments, the open one is untouched). */
   lint: { args: { scenario: Scenario; solution: string | null }; result: LintReport };
+  /** Re-executes a recorded Agent-Diff run in a fresh environment of its test (the open one is untouched). */
+  replay: { args: { scenario: Scenario; run: RecordedRun }; result: ReplayResult };
 }
 
 export type OpName = keyof WorkbenchOps;

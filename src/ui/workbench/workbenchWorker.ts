@@ -8,6 +8,7 @@ import type { Judge, Judgement } from '../../evaluation/index.ts';
 import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
+import { replayRecordedRun } from '../../agent/recorded/replayRun.ts';
 import type { ConsoleEntry } from '../../sandbox/types.ts';
 import { installBrowserPatternWorker } from '../patternWorker.ts';
 import { pageSandboxFactory } from './pageSandboxFactory.ts';
@@ -239,6 +240,11 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
 
   async lint({ scenario, solution }) {
     return lintScenarioIn(needWorkbench(), scenario, solution, resolveSeed);
+  },
+
+  async replay({ scenario, run }) {
+    await resolveSeed(scenario.seed);
+    return replayRecordedRun(needWorkbench(), scenario, run);
   },
 };
 

@@ -18,6 +18,41 @@ const agentDiffSuite = {
 };
 
 describe('reading imported files', () => {
+  it("takes an Agent-Diff results file as recorded runs, and a seed named like difflab replay's (before the first dot)", () => {
+    const message = (fields: string) => fields;
+    const results = {
+      'run-1': {
+        prompt: 'Create a team called Design',
+        passed: true,
+        score: { total: 1, passed: 1, percent: 100 },
+        failures: [],
+        diff: {},
+        trace: {
+          messages: [
+            message("content='Create a team called Design' additional_kwargs={} response_metadata={}"),
+            message("content='' additional_kwargs={} response_metadata={} tool_calls=[{'name': 'execute_python', 'args': {'code': 'print(1)'}, 'id': 'call_1', 'type': 'tool_call'}]"),
+            message("content='1\\n' name='execute_python' tool_call_id='call_1'"),
+            message("content='Done.' additional_kwargs={} response_metadata={}"),
+          ],
+        },
+      },
+      'run-2': { prompt: 'Other', passed: false, score: null, failures: ['assertion#1 failed'], diff: {}, trace: { error: 'Recursion limit reached' } },
+    };
+    const parsed = parseFiles([
+      { name: 'evaluation_results_linear_bench_model_20251114_234002.json', text: JSON.stringify(results) },
+      { name: 'linear_default.recorded.json', text: JSON.stringify({ teams: [{ id: 't1' }] }) },
+    ]);
+    expect(parsed.suites).toEqual([]);
+    expect(parsed.results).toHaveLength(1);
+    const [run1, run2] = parsed.results[0].runs;
+    expect(run1).toMatchObject({ key: 'run-1', passed: true, finalAnswer: 'Done.', traceError: null });
+    expect(run1.steps).toMatchObject([{ tool: 'execute_python', language: 'python', code: 'print(1)', output: '1\n' }]);
+    expect(run2).toMatchObject({ passed: false, steps: [], failures: ['assertion#1 failed'] });
+    expect(run2.traceError).toContain('Recursion limit');
+    expect(parsed.reports[0]).toMatchObject({ kind: 'results', ok: true, summary: 'Agent-Diff results: 2 recorded runs, 1 passed' });
+    expect(parsed.seeds.map((s) => s.name)).toEqual(['linear_default']);
+  });
+
   it('takes an Agent-Diff suite and names its seed by the file', () => {
     const out = parseFiles([
       { name: 'mini.json', text: JSON.stringify(agentDiffSuite) },
