@@ -173,7 +173,7 @@ async function run({ browser, server, check }) {
         const got = await store(page, () => ({ step: window.__difflab.store.getState().agent.step, replay: window.__difflab.store.getState().agent.replay?.id, shown: document.querySelector('[data-testid=verdict]')?.dataset.verdict ?? null, tab: window.__difflab.store.getState().diffView.tab }));
         throw new Error(`step ${i + 1}: verdict should be ${want}; ${JSON.stringify(got)}`);
       });
-      const assertions = await page.locator('[data-testid=assertions] [data-passed]').evaluateAll((els) => els.map((e) => e.dataset.passed === 'true'));
+      const assertions = await page.locator('[data-testid=assertions] [data-testid=assertion]').evaluateAll((els) => els.map((e) => e.dataset.passed === 'true'));
       const rows = await page.locator('[data-testid=diff-panel] .diff-rows > li').count();
       seen.push({ step: i + 1, assertions, rows });
       assert(JSON.stringify(assertions) === JSON.stringify(expected.assertions.map((a) => a.passed)), `step ${i + 1}: assertions ${JSON.stringify(assertions)}`);
