@@ -179,10 +179,16 @@ export function nodeWorkerFactory(entry: (language: LanguageId) => URL): WorkerF
       workerData: workerData(language),
       resourceLimits: nodeResourceLimits(limits),
     });
+    // A spare worker can fail before anyone listens (its start threw): an 'error' with no listener would take the
+    // whole process down, so it is kept here and handed to the listeners that come later.
+    let failure: unknown;
+    worker.on('error', (err) => void (failure ??= err));
+    worker.on('exit', (code) => void (failure ??= new Error(`the sandbox worker exited with code ${code}`)));
     const adapter: WorkerLike = {
       postMessage: (message, transfer) => worker.postMessage(message, transfer as TransferListItem[] | undefined),
       onMessage: (listener) => void worker.on('message', listener),
       onError: (listener) => {
+        if (failure !== undefined) return void queueMicrotask(() => listener(failure));
         worker.on('error', listener);
         worker.on('messageerror', listener);
         worker.on('exit', (code) => listener(new Error(`the sandbox worker exited with code ${code}`)));
