@@ -75,6 +75,7 @@ export async function applyRules(
   appliesTo: 'incoming' | 'sent',
   msg: MessageRow,
   only?: { conditions: unknown; actions: unknown }[],
+  lookups: RuleLookups = ruleLookups(m, ownerId),
 ): Promise<RuleEffects> {
   const rules =
     only ??
@@ -84,40 +85,64 @@ export async function applyRules(
     ]));
   const effects: RuleEffects = { matched: false, row: { ...msg }, copies: [], forwards: [] };
   if (rules.length === 0) return effects;
-  const owner = await m.one<{ email: string }>('SELECT email FROM people WHERE person_id = $1', [ownerId]);
+  const ownerEmail = await lookups.ownerEmail();
   for (const rule of rules) {
     const parsedC = ruleConditions.safeParse(rule.conditions);
     const parsedA = ruleActions.safeParse(rule.actions);
     if (!parsedC.success || !parsedA.success) continue;
-    if (!ruleMatches(parsedC.data, effects.row, owner?.email ?? '')) continue;
+    if (!ruleMatches(parsedC.data, effects.row, ownerEmail)) continue;
     effects.matched = true;
-    const stop = await applyActions(m, ownerId, parsedA.data, effects);
+    const stop = await applyActions(m, ownerId, parsedA.data, effects, lookups);
     if (stop) break;
   }
   return effects;
 }
 
-async function folderOf(m: MailCtx, ownerId: string, key: string): Promise<string | null> {
-  const f = await m.one<{ folder_id: string }>('SELECT folder_id FROM folders WHERE owner_id = $1 AND (folder_id = $2 OR well_known = lower($2))', [ownerId, key]);
-  return f?.folder_id ?? null;
+/** What rules look up besides the message: the owner's address, and folders by id or well-known name. */
+export interface RuleLookups {
+  ownerEmail(): Promise<string>;
+  folder(key: string): Promise<string | null>;
 }
 
-async function applyActions(m: MailCtx, ownerId: string, a: RuleActions, e: RuleEffects): Promise<boolean> {
+/**
+ * The lookups of one mailbox, each made once: a rule run over a folder of thousands of messages would otherwise
+ * repeat them for every message (rules create no folders and change no addresses).
+ */
+export function ruleLookups(m: MailCtx, ownerId: string): RuleLookups {
+  let email: Promise<string> | undefined;
+  const folders = new Map<string, Promise<string | null>>();
+  return {
+    ownerEmail: () =>
+      (email ??= m.one<{ email: string }>('SELECT email FROM people WHERE person_id = $1', [ownerId]).then((r) => r?.email ?? '')),
+    folder(key) {
+      let found = folders.get(key);
+      if (!found) {
+        found = m
+          .one<{ folder_id: string }>('SELECT folder_id FROM folders WHERE owner_id = $1 AND (folder_id = $2 OR well_known = lower($2))', [ownerId, key])
+          .then((f) => f?.folder_id ?? null);
+        folders.set(key, found);
+      }
+      return found;
+    },
+  };
+}
+
+async function applyActions(m: MailCtx, ownerId: string, a: RuleActions, e: RuleEffects, lookups: RuleLookups): Promise<boolean> {
   const row = e.row;
   if (a.mark_as_read !== undefined) row.is_read = a.mark_as_read;
   if (a.mark_importance) row.importance = a.mark_importance;
   if (a.flag) row.flag_status = 'flagged';
   if (a.assign_categories) row.categories = [...new Set([...row.categories, ...a.assign_categories])];
   if (a.copy_to_folder) {
-    const target = await folderOf(m, ownerId, a.copy_to_folder);
+    const target = await lookups.folder(a.copy_to_folder);
     if (target) e.copies.push({ ...row, message_id: m.id('msg'), folder_id: target });
   }
   if (a.move_to_folder) {
-    const target = await folderOf(m, ownerId, a.move_to_folder);
+    const target = await lookups.folder(a.move_to_folder);
     if (target) row.folder_id = target;
   }
   if (a.delete) {
-    const target = await folderOf(m, ownerId, 'deleted');
+    const target = await lookups.folder('deleted');
     if (target) row.folder_id = target;
   }
   if (a.forward_to) e.forwards.push({ owner: ownerId, to: a.forward_to.map((x) => x.toLowerCase()), row: { ...row } });

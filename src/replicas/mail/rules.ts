@@ -6,7 +6,7 @@ import { crudRoutes, findRow, serializeRow, updateRow, type Entity } from './cru
 import { id, op } from './define.ts';
 import { resolveFolder } from './folders.ts';
 import { insertMessage, updateMessage, type MessageRow } from './mailStore.ts';
-import { applyRules, ruleActions, ruleConditions, type RuleActions } from './ruleEngine.ts';
+import { applyRules, ruleActions, ruleConditions, ruleLookups, type RuleActions } from './ruleEngine.ts';
 
 export const ruleEntity: Entity = {
   kind: 'rule',
@@ -92,9 +92,10 @@ export const ruleRoutes: Route[] = [
       const msgs = await m.query<MessageRow>('SELECT * FROM messages WHERE owner_id = $1 AND folder_id = $2 AND NOT is_draft', [m.me.person_id, folder.folder_id]);
       const conditions = ruleConditions.parse(rule.conditions);
       const actions = ruleActions.parse(rule.actions);
+      const lookups = ruleLookups(m, m.me.person_id);
       let matched = 0;
       for (const msg of msgs) {
-        const effects = await applyRules(m, m.me.person_id, 'incoming', msg, [{ conditions, actions }]);
+        const effects = await applyRules(m, m.me.person_id, 'incoming', msg, [{ conditions, actions }], lookups);
         if (!effects.matched) continue;
         matched++;
         const r = effects.row;
