@@ -6,6 +6,7 @@ import { failureLabels } from '../../../agent/failures.ts';
 import { Chip, Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
 import { RunCompare } from './RunCompare.tsx';
+import { importRunFiles } from './importRunFiles.ts';
 
 const sourceLabels: Record<ExplorerRun['source'], string> = { batch: 'page batch', eval: 'difflab eval', human: 'human', live: 'live', demo: 'demo' };
 
@@ -46,16 +47,7 @@ export function ExplorerView() {
   const runB = all.find((r) => r.id === pair[1]) ?? null;
   const filtered = Object.values(filters).some((v) => v !== '');
 
-  const onImport = async (files: FileList | null) => {
-    let added = 0;
-    const problems: string[] = [];
-    for (const f of Array.from(files ?? [])) {
-      const r = await importRuns(await f.text());
-      added += r.added;
-      problems.push(...r.problems.map((p) => `${f.name}: ${p}`));
-    }
-    setNote(`Imported ${added} run${added === 1 ? '' : 's'}${problems.length ? `; ${problems.length} problem(s): ${problems.slice(0, 3).join('; ')}` : ''}.`);
-  };
+  const onImport = async (files: FileList | null) => setNote(await importRunFiles(files, importRuns));
 
   const select = (name: keyof RunFilters, label: string, values: { value: string; label: string; count: number }[], show: (v: string) => string = (v) => v) => (
     <label className="explorer-filter">

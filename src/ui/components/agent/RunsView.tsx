@@ -10,6 +10,7 @@ import type { AgentRunRecord } from '../../../agent/record.ts';
 import { runFileName, shareLink } from '../../../studio/permalink.ts';
 import { runRecordToHtml } from '../../../studio/runHtml.ts';
 import { termProps } from '../../glossary/Term.tsx';
+import { importRunFiles } from './importRunFiles.ts';
 
 /** Saved runs (kept in IndexedDB): replay, delete, import, export, and two batches side by side. */
 export function RunsView() {
@@ -37,16 +38,7 @@ export function RunsView() {
     }
   };
 
-  const onImport = async (files: FileList | null) => {
-    let added = 0;
-    const problems: string[] = [];
-    for (const f of Array.from(files ?? [])) {
-      const r = await importRuns(await f.text());
-      added += r.added;
-      problems.push(...r.problems.map((p) => `${f.name}: ${p}`));
-    }
-    setNote(`Imported ${added} run${added === 1 ? '' : 's'}${problems.length ? `; ${problems.length} problem(s): ${problems.slice(0, 3).join('; ')}` : ''}.`);
-  };
+  const onImport = async (files: FileList | null) => setNote(await importRunFiles(files, importRuns));
 
   return (
     <section className="agent-runs" aria-label="Saved runs">
