@@ -102,6 +102,8 @@ async function refusingProxy() {
     res.writeHead(403).end();
   });
   server.on('connect', (req, socket) => {
+    // The browser may reset a tunnel it gave up on; an unhandled socket error would end the whole run.
+    socket.on('error', () => {});
     const host = String(req.url ?? '').split(':')[0];
     if (!browserHosts.has(host)) refused.push(`https://${req.url}`);
     socket.end('HTTP/1.1 403 Forbidden\r\n\r\n');
