@@ -466,11 +466,14 @@ export class Engine {
     }
   }
 
-  /** Dumps the whole database (services and templates) so that a site can start without initdb. */
-  async dump(): Promise<Blob> {
-    // A start from a dump made right after a checkpoint replays no WAL.
+  /**
+   * Dumps the whole database (services and templates) so that a site or a command can start without initdb: gzipped
+   * for a download, uncompressed for a local cache.
+   */
+  async dump(compression: 'gzip' | 'none' = 'gzip'): Promise<Blob> {
+    // A start from a dump made right after a checkpoint replays no WAL (otherwise a fifth of a start's CPU time).
     await this.db.exec('CHECKPOINT');
-    return (await this.db.dumpDataDir('gzip')) as Blob;
+    return (await this.db.dumpDataDir(compression)) as Blob;
   }
 
   async close(): Promise<void> {

@@ -72,6 +72,9 @@ const browserHosts = new Set([
   'update.googleapis.com',
   'clients2.google.com',
   'accounts.google.com',
+  // Debian's Chromium 150: its GCM registration and a preconnect to the default search engine, whatever the flags.
+  'android.clients.google.com',
+  'www.google.com',
   'content-autofill.googleapis.com',
   'optimizationguide-pa.googleapis.com',
   'passwordsleakcheck-pa.googleapis.com',

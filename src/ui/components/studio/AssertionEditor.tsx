@@ -38,24 +38,8 @@ export function AssertionEditor() {
       {issues.length > 0 || names.length > 0 ? (
         // Sticky: the flags stay on screen below the text being typed, however long the spec grows.
         <div className="studio-flags">
-          {issues.length > 0 ? (
-            <ul className="studio-issues" data-testid="studio-issues">
-              {issues.map((i, n) => (
-                <li key={n}>
-                  <span className="mono">{i.path}</span> {i.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
-          {names.length > 0 ? (
-            <ul className="studio-issues studio-names" data-testid="studio-name-issues" aria-label="Unknown tables and columns">
-              {names.map((i, n) => (
-                <li key={n}>
-                  <span className="mono">{i.path}</span> {i.message}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <PathIssues issues={issues} className="studio-issues" testId="studio-issues" />
+          <PathIssues issues={names} className="studio-issues studio-names" testId="studio-name-issues" label="Unknown tables and columns" />
         </div>
       ) : null}
       {verdict ? (
@@ -73,5 +57,19 @@ export function AssertionEditor() {
         </div>
       ) : null}
     </div>
+  );
+}
+
+/** A list of problems, each at its path in the spec; nothing when there are none. */
+function PathIssues({ issues, className, testId, label }: { issues: { path: string; message: string }[]; className: string; testId: string; label?: string }) {
+  if (issues.length === 0) return null;
+  return (
+    <ul className={className} data-testid={testId} aria-label={label}>
+      {issues.map((i, n) => (
+        <li key={n}>
+          <span className="mono">{i.path}</span> {i.message}
+        </li>
+      ))}
+    </ul>
   );
 }
