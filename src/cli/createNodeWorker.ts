@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, uti
 import { createRequire } from 'node:module';
 import { join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { cachedDataVersionTag } from 'node:v8';
 import { Worker, type ResourceLimits, type TransferListItem } from 'node:worker_threads';
 import type { BuildOptions } from 'esbuild';
 import type { LanguageId } from '../sandbox/languages.ts';
@@ -22,20 +23,69 @@ const WORKER_ENTRIES: Partial<Record<LanguageId, string>> = {
   python: './pythonWorker.ts',
 };
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-/**
- * Packages stay external: @jitl/quickjs-wasmfile-release-sync finds its .wasm next to its own module through
- * import.meta.url, which a bundle would repoint at the cache directory.
- */
-const BUILD_OPTIONS = {
+/** The entry of a worker whose bundle is CommonJS with a code cache (see the file). */
+const CODE_CACHED_LOADER = new URL('./codeCachedWorker.cjs', import.meta.url);
+
+/** How a language's worker entry is bundled: esbuild's options, and the bundle's file extension. */
+interface WorkerBuild {
+  options: BuildOptions;
+  extension: 'mjs' | 'cjs';
+}
+
+const COMMON_OPTIONS = {
   bundle: true,
   platform: 'node',
-  format: 'esm',
   target: 'node20',
-  packages: 'external',
   logLevel: 'silent',
   // `import text from './x.py?raw'`, as Vite reads it: esbuild drops the query and loads the file as text.
   loader: { '.py': 'text' },
 } satisfies BuildOptions;
+
+/**
+ * One ES module, packages external: @jitl/quickjs-wasmfile-release-sync finds its .wasm next to its own module
+ * through import.meta.url, which a bundle would repoint at the cache directory.
+ */
+const ES_MODULE_BUILD: WorkerBuild = { options: { ...COMMON_OPTIONS, format: 'esm', packages: 'external' }, extension: 'mjs' };
+
+/**
+ * just-bash's chunks that a DiffLab shell never loads: its own network client (undici; DiffLab's curl replaces its
+ * curl, and no `network` option is given) and its flag-coverage report. Left out of the bundle (as imports that would
+ * fail if they ever ran): they were a fifth of the source each worker reads.
+ */
+const UNUSED_CHUNKS = ['./chunks/undici-*', './chunks/flag-coverage-*'];
+
+/** Put together: the CLI's own bundler (bin/cliBundle.mjs) replaces that text wherever it is in a source. */
+const IMPORT_META_URL = ['import', 'meta', 'url'].join('.');
+
+/**
+ * The Bash worker: one CommonJS script, just-bash and its JavaScript dependencies inside, run by
+ * codeCachedWorker.cjs with a V8 code cache (a script can have one, an ES module cannot in Node 20). Minified:
+ * each worker reads the source and V8 hashes it. The wrapper makes the file one function expression taking
+ * CommonJS's arguments (in strict mode, as esbuild's own CommonJS output is), so that the loader passes V8 the file
+ * as it is. just-bash's `createRequire(import.meta.url)` gets the bundle's own URL. Packages stay external when
+ * they find files beside themselves (sql.js, quickjs-emscripten: sqlite3 and js-exec, which DiffLab does not turn
+ * on) or are native and optional (xz, zstd).
+ */
+const CODE_CACHED_BUILD: WorkerBuild = {
+  options: {
+    ...COMMON_OPTIONS,
+    format: 'cjs',
+    minify: true,
+    external: ['sql.js', 'quickjs-emscripten', 'node-liblzma', '@mongodb-js/zstd', ...UNUSED_CHUNKS],
+    banner: { js: '(function (exports, require, module, __filename, __dirname) {"use strict";const __bundleUrl=require("node:url").pathToFileURL(__filename).href;' },
+    footer: { js: '})' },
+    define: {
+      [IMPORT_META_URL]: '__bundleUrl',
+      // Node's Headers is a getter that loads its undici (~15 ms CPU a worker); just-bash reads it at load for the
+      // curl that DiffLab's replaces.
+      'globalThis.Headers': 'undefined',
+    },
+  },
+  extension: 'cjs',
+};
+
+/** Each language's bundle: the ES module unless listed. */
+const WORKER_BUILDS: Partial<Record<LanguageId, WorkerBuild>> = { bash: CODE_CACHED_BUILD };
 /** Bundles unused for this long are deleted on a rebuild; a fresher one may still serve another process. */
 const STALE_BUNDLE_MS = 60 * 60 * 1000;
 
@@ -51,25 +101,35 @@ export function nodeResourceLimits(limits: SandboxLimits): ResourceLimits {
   };
 }
 
-function contentHash(root: string, inputs: string[]): string | null {
-  const hash = createHash('sha256').update(JSON.stringify(BUILD_OPTIONS));
+/**
+ * A bundle's name: a hash of its build options and inputs. A source counts by its contents; a package's file (a
+ * bundle that takes its packages in has hundreds) by its size and modification time, which an install or a patch
+ * changes, so that a process finds its bundle without reading megabytes.
+ */
+function contentHash(root: string, inputs: string[], build: WorkerBuild): string | null {
+  const hash = createHash('sha256').update(JSON.stringify(build));
   for (const input of inputs) {
     const path = resolve(root, input);
     if (!existsSync(path)) return null;
-    hash.update(`\0${input}\0`).update(readFileSync(path));
+    hash.update(`\0${input}\0`);
+    if (/(^|[\\/])node_modules[\\/]/.test(input)) {
+      const { size, mtimeMs } = statSync(path);
+      hash.update(`${size} ${mtimeMs}`);
+    } else hash.update(readFileSync(path));
   }
   return hash.digest('hex').slice(0, 16);
 }
 
-function removeStaleBundles(cacheDir: string, name: string, keep: string): void {
+/** Deletes an entry's files of other builds (bundles, their code caches) that have not been used for a while. */
+function removeStaleBundles(cacheDir: string, name: string, keepPrefix: string): void {
   for (const file of readdirSync(cacheDir)) {
-    if (!file.startsWith(`${name}-`) || !file.endsWith('.mjs') || file === keep) continue;
+    if (!file.startsWith(`${name}-`) || file.startsWith(keepPrefix)) continue;
     const path = join(cacheDir, file);
     if (Date.now() - statSync(path).mtimeMs > STALE_BUNDLE_MS) rmSync(path, { force: true });
   }
 }
 
-function cachedBundle(manifestPath: string, cacheDir: string, name: string, root: string): string | null {
+function cachedBundle(manifestPath: string, cacheDir: string, name: string, root: string, build: WorkerBuild): string | null {
   let inputs: unknown;
   try {
     inputs = (JSON.parse(readFileSync(manifestPath, 'utf8')) as { inputs?: unknown }).inputs;
@@ -77,8 +137,8 @@ function cachedBundle(manifestPath: string, cacheDir: string, name: string, root
     return null;
   }
   if (!Array.isArray(inputs) || !inputs.every((input) => typeof input === 'string')) return null;
-  const hash = contentHash(root, inputs);
-  const bundle = join(cacheDir, `${name}-${hash}.mjs`);
+  const hash = contentHash(root, inputs, build);
+  const bundle = join(cacheDir, `${name}-${hash}.${build.extension}`);
   if (!hash || !existsSync(bundle)) return null;
   // Its modification time is its last use, for removeStaleBundles.
   const now = new Date();
@@ -87,31 +147,40 @@ function cachedBundle(manifestPath: string, cacheDir: string, name: string, root
 }
 
 /**
- * Bundles a TypeScript entry into one ES module in cacheDir and returns its path. The bundle is named by a hash
- * of its input files' contents, and a manifest lists those inputs, so a later process whose sources have not
- * changed reuses it without loading esbuild. Throws when bundling fails.
+ * Bundles a TypeScript entry into one file in cacheDir (an ES module unless `build` says otherwise) and returns its
+ * path. The bundle is named by a hash of its input files' contents, and a manifest lists those inputs, so a later
+ * process whose sources have not changed reuses it without loading esbuild. Throws when bundling fails.
  */
-export function bundleEntry(entry: string, cacheDir: string, root: string = ROOT): string {
+export function bundleEntry(entry: string, cacheDir: string, root: string = ROOT, build: WorkerBuild = ES_MODULE_BUILD): string {
   const name = entry.replace(/^.*[\\/]/, '').replace(/\.[cm]?[jt]s$/, '');
   const manifestPath = join(cacheDir, `${name}.json`);
-  const cached = cachedBundle(manifestPath, cacheDir, name, root);
+  const cached = cachedBundle(manifestPath, cacheDir, name, root, build);
   if (cached) return cached;
   // Loaded only when a bundle must be built: most processes find one.
   const esbuild = createRequire(import.meta.url)('esbuild') as typeof import('esbuild');
-  const result = esbuild.buildSync({ ...BUILD_OPTIONS, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: cacheDir });
+  const result = esbuild.buildSync({ ...build.options, entryPoints: [entry], absWorkingDir: root, write: false, metafile: true, outdir: cacheDir });
   // An input imported with a query (`x.py?raw`) is the file without it.
   const inputs = Object.keys(result.metafile.inputs)
     .map((input) => input.replace(/\?[^/]*$/, ''))
     .sort();
-  const hash = contentHash(root, inputs);
+  const hash = contentHash(root, inputs, build);
   const output = result.outputFiles[0];
   if (!hash || !output) throw new Error('esbuild produced no bundle');
   mkdirSync(cacheDir, { recursive: true });
-  const bundle = join(cacheDir, `${name}-${hash}.mjs`);
+  const bundle = join(cacheDir, `${name}-${hash}.${build.extension}`);
   writeAtomically(bundle, output.contents);
   writeAtomically(manifestPath, JSON.stringify({ inputs }, null, 2));
-  removeStaleBundles(cacheDir, name, `${name}-${hash}.mjs`);
+  removeStaleBundles(cacheDir, name, `${name}-${hash}.`);
   return bundle;
+}
+
+/**
+ * Where the code cache of a CommonJS bundle lives: beside it, named by its hash and by V8's tag for what a cache
+ * depends on (its version, its flags, the CPU's features). A flag changes it: `run` turns off wasm tier-up, and V8
+ * would reject a cache that an `eval` process wrote, so each keeps its own.
+ */
+export function codeCacheFile(bundle: string): string {
+  return bundle.replace(/\.cjs$/, `.v8-${cachedDataVersionTag().toString(16)}.codecache`);
 }
 
 /** esbuild's own message starts "Build failed with 1 error:"; its first error says more. */
@@ -154,7 +223,7 @@ export function sandboxWorkerEntry(language: LanguageId = 'javascript'): URL {
   let entry = workerEntries.get(language);
   if (entry && entry !== TSX_BOOTSTRAP && !existsSync(entry)) entry = undefined;
   entry ??= pickWorkerEntry(
-    () => bundleEntry(fileURLToPath(workerSource(language)), cliCacheDir),
+    () => bundleEntry(fileURLToPath(workerSource(language)), cliCacheDir, ROOT, WORKER_BUILDS[language]),
     (line) => process.stderr.write(`${line}\n`),
   );
   workerEntries.set(language, entry);
@@ -168,15 +237,20 @@ function workerData(language: LanguageId): Record<string, unknown> {
   return { entry, denyImportsHook: new URL('./denyImportsHook.mjs', import.meta.url).href, zoneinfoFile: zoneinfoFile(), snapshotFile: pythonSnapshotFile() };
 }
 
-/** A WorkerFactory whose workers start from this entry module (measure-sandbox.ts compares the two). */
+/**
+ * A WorkerFactory whose workers start from this entry (measure-sandbox.ts compares the bundle and tsx): a module, or
+ * a CommonJS bundle, which codeCachedWorker.cjs runs with its code cache.
+ */
 export function nodeWorkerFactory(entry: (language: LanguageId) => URL): WorkerFactory {
   return (limits, language = 'javascript') => {
-    const worker = new Worker(entry(language), {
+    const url = entry(language);
+    const bundle = url.pathname.endsWith('.cjs') ? fileURLToPath(url) : null;
+    const worker = new Worker(bundle ? CODE_CACHED_LOADER : url, {
       // Not the parent's flags (vitest's, or an --import that would not apply anyway).
       execArgv: [],
       // Not the parent's environment either (it may hold an API key): a worker's process.env is its own copy.
       env: {},
-      workerData: workerData(language),
+      workerData: { ...workerData(language), ...(bundle && { codeCache: { bundle, cache: codeCacheFile(bundle) } }) },
       resourceLimits: nodeResourceLimits(limits),
     });
     // A spare worker can fail before anyone listens (its start threw): an 'error' with no listener would take the

@@ -119,16 +119,33 @@ function newShell({ fs, limits, fetch, sleep }: ShellParts): Bash {
   return bash;
 }
 
+/** The first line of most models' scripts: curl piped to jq. */
+const CURL_JQ_WARM_UP = `id=$(curl -s -X POST https://slack.com/api/auth.test -H 'Authorization: Bearer x' | jq -r '.user_id // empty')`;
+
 /**
- * What the warm-up runs: the commands scripts use most, so that their modules are loaded (in Node each command is
- * a chunk imported on first use) and the interpreter's paths have run once before the worker's script comes.
+ * What the warm-up runs: the commands scripts use most, so that their modules are loaded (in the page each command
+ * is a chunk imported on first use) and the interpreter's paths have run once before the worker's script comes.
  */
-const WARM_UP_SCRIPT = `set -o pipefail
-id=$(curl -s -X POST https://slack.com/api/auth.test -H 'Authorization: Bearer x' | jq -r '.user_id // empty')
+const WARM_UP_SCRIPTS = {
+  all: `set -o pipefail
+${CURL_JQ_WARM_UP}
 for i in $(seq 1 3); do printf '%s %s\\n' "$id" "$i"; done | sort -r | uniq | head -2 | tail -1 | cut -d' ' -f2 | wc -l > /tmp/n
 echo "$id" | grep -c U | sed 's/1/one/' | awk '{ print toupper($0) }' | tr -d '\\n' | base64 | base64 -d | xargs -n1 echo
 if [ -s /tmp/n ] && [[ $id == U* ]]; then cat /tmp/n | tee /tmp/m >/dev/null; fi
-date -u +%Y-%m-%dT%H:%M:%SZ >&2; echo "{\\"a\\": $((1 + 2))}" | jq -c '{b: .a}'`;
+date -u +%Y-%m-%dT%H:%M:%SZ >&2; echo "{\\"a\\": $((1 + 2))}" | jq -c '{b: .a}'`,
+  'curl-jq': CURL_JQ_WARM_UP,
+};
+
+export interface BashRunnerOptions {
+  /**
+   * What the worker warms up before its script comes: `all` the commands scripts use most (the default), or only
+   * `curl-jq`, for a worker whose code comes compiled from a code cache (Node: src/cli/codeCachedWorker.cjs), where
+   * the rest would cost CPU for a first use that is already cheap.
+   */
+  warmUp?: keyof typeof WARM_UP_SCRIPTS;
+  /** Called when the warm-up has run to its end, before any script: where a worker takes its code cache. */
+  warmedUp?: () => void;
+}
 
 const WARM_UP_BODY = new TextEncoder().encode(JSON.stringify({ ok: true, user_id: 'U0WARMUP' }));
 
@@ -136,7 +153,7 @@ const WARM_UP_BODY = new TextEncoder().encode(JSON.stringify({ ok: true, user_id
  * Runs the warm-up in a throwaway shell: nothing of it (files, variables, output) reaches a script. A script that
  * comes first (`hurry`) stops it at the next command: the commands it did load stay loaded.
  */
-async function warmUp(hurry: AbortSignal): Promise<void> {
+async function warmUp(hurry: AbortSignal, { warmUp = 'all', warmedUp }: BashRunnerOptions): Promise<void> {
   if (hurry.aborted) return;
   const fs = new StreamingFs({}, () => {});
   for (const dir of SCRATCH_DIRS) await fs.mkdir(dir, { recursive: true });
@@ -149,7 +166,8 @@ async function warmUp(hurry: AbortSignal): Promise<void> {
     redirected: false,
   });
   const shell = newShell({ fs, limits: defaultLimits, fetch, sleep: async () => {} });
-  await shell.exec(WARM_UP_SCRIPT, { signal: hurry, rawScript: true });
+  await shell.exec(WARM_UP_SCRIPTS[warmUp], { signal: hurry, rawScript: true });
+  if (!hurry.aborted) warmedUp?.();
 }
 
 /**
@@ -158,10 +176,10 @@ async function warmUp(hurry: AbortSignal): Promise<void> {
  * the run's scratch files come in with the job and go back with the outcome. The worker loads just-bash and warms
  * its commands up as soon as it starts (`prepare`), so a spare worker is ready for its script.
  */
-export function bashRunner(): ScriptRunner {
+export function bashRunner(options: BashRunnerOptions = {}): ScriptRunner {
   return {
     language: 'bash',
-    prepare: warmUp,
+    prepare: (hurry) => warmUp(hurry, options),
     async run({ source, limits, determinism, files }, io) {
       let deadline = Infinity;
       let timedOut = false;
