@@ -4,7 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import type { Plugin } from 'vite';
 import { buildZoneinfo, zoneinfoFile, zoneinfoJson } from '../src/cli/zoneinfo.ts';
 import { writePageSnapshot } from './pythonPageSnapshot.ts';
-import { PYODIDE_ASSET_DIR, PYODIDE_FILES, PYODIDE_VERSION, ZONEINFO_FILE } from '../src/sandbox/python/pythonAssets.ts';
+import { PYODIDE_ASSET_DIR, PYODIDE_FILES, PYODIDE_VERSION, PYTHON_SNAPSHOT_FILE, ZONEINFO_FILE } from '../src/sandbox/python/pythonAssets.ts';
 
 /**
  * Serves (dev) and emits (build) what the page's Python worker loads at run time, from the site itself: Pyodide's
@@ -39,6 +39,8 @@ export function pyodideAssets(): Plugin {
         const marker = `/${PYODIDE_ASSET_DIR}/`;
         const at = path.indexOf(marker);
         const file = at >= 0 ? path.slice(at + marker.length) : '';
+        // The dev server has no snapshot (the build makes it): its worker starts cold, not from the SPA fallback's page.
+        if (file === PYTHON_SNAPSHOT_FILE) return void res.writeHead(404).end();
         if (!files.includes(file)) return next();
         const type = file.endsWith('.wasm') ? 'application/wasm' : file.endsWith('.mjs') ? 'text/javascript' : file.endsWith('.zip') ? 'application/zip' : 'application/json';
         res.setHeader('Content-Type', type);
