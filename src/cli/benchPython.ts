@@ -11,6 +11,7 @@ import { openWorkbench } from './nodeEngine.ts';
 import { seedsDir } from './seeds.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
 import { SNAPSHOT_SWITCH } from './pythonSnapshot.ts';
+import { PYODIDE_ASSET_DIR, PYTHON_SNAPSHOT_FILE } from '../sandbox/python/pythonAssets.ts';
 
 const CALLS = 200;
 const WARM_UP = 20;
@@ -40,17 +41,29 @@ for (let i = 0; i < ${CALLS}; i++) {
 console.log(JSON.stringify(ms));`,
 };
 
-/** Figures of the page's Python sandbox, from test/e2e/python.mjs in each browser (needs a build). */
+/**
+ * Figures of the page's Python sandbox, from test/e2e/python.mjs in each browser the e2e suite drives (needs a
+ * build), and whether the build holds the memory snapshot the page's workers restore (made with Chromium at build).
+ */
 function pageFigures(): object {
   const assets = join(repoRoot, 'dist', 'assets');
   if (!existsSync(assets) || !readdirSync(assets).some((f) => f.startsWith('pythonWorker-'))) return { skipped: 'no build with the Python worker (npm run build)' };
+  const snapshot = existsSync(join(assets, PYODIDE_ASSET_DIR, PYTHON_SNAPSHOT_FILE));
   const out = spawnSync(process.execPath, [join(repoRoot, 'test/e2e/python.mjs')], { encoding: 'utf8', timeout: 600_000 });
-  const figures: Record<string, object> = {};
+  const figures: Record<string, Record<string, unknown>> = {};
+  let last: Record<string, unknown> | undefined;
   for (const line of (out.stdout ?? '').split('\n')) {
-    const m = /^[✓✗] (\w+): cold start (\d+) ms, next script starts in (\d+) ms, round trip \(median\) ([\d.]+) ms/.exec(line);
-    if (m) figures[m[1]] = { coldStartMs: Number(m[2]), nextStartMs: Number(m[3]), roundTripMedianMs: Number(m[4]), ok: line.startsWith('✓') };
+    // A browser whose scripts failed still has a cold start (the worker loaded); its round trip is then "undefined".
+    const m = /^[✓✗] (\w+): cold start (\d+) ms, next script starts in (\d+) ms, round trip \(median\) ([\d.]+|undefined) ms/.exec(line);
+    if (m) {
+      last = figures[m[1]!] = { coldStartMs: Number(m[2]), nextStartMs: Number(m[3]), roundTripMedianMs: m[4] === 'undefined' ? null : Number(m[4]), ok: line.startsWith('✓') };
+    } else if (last && !last.ok && !last.problem && /^\s+\S/.test(line)) {
+      last.problem = line.trim();
+    } else {
+      last = undefined;
+    }
   }
-  return Object.keys(figures).length ? figures : { error: (out.stdout || out.stderr || 'no output').trim().split('\n').slice(-3).join(' / ') };
+  return Object.keys(figures).length ? { snapshot, ...figures } : { error: (out.stdout || out.stderr || 'no output').trim().split('\n').slice(-3).join(' / ') };
 }
 
 /** The wall and CPU time of an empty script on a worker started for it, alone in the process. */

@@ -20,9 +20,9 @@ export const SNAPSHOT_SWITCH = 'DIFFLAB_PYTHON_SNAPSHOT';
 /**
  * Where Node's Python workers keep the memory snapshot they restore (pythonRunner.ts), named by what it depends
  * on: Pyodide's runtime and the sandbox's own Python files and runner (which set up what the snapshot holds). Null
- * when the sources are not at hand. Not for the page: Python records at start whether the runtime can suspend
- * WebAssembly (JSPI), which Node 20 cannot, and a snapshot made with V8's old stack switching flag fails in
- * Chromium ("trying to suspend JS frames").
+ * when the sources are not at hand. Not the page's: a heap remembers the runtime that made it, and one made in Node
+ * restores in Chromium but fails there at the first blocking request ("trying to suspend JS frames"), JSPI faked
+ * or not; the page's is made in Chromium at build time (scripts/pythonPageSnapshot.ts).
  */
 export function pythonSnapshotFile(): string | null {
   if (process.env[SNAPSHOT_SWITCH] === 'off') return null;

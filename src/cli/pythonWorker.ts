@@ -20,7 +20,7 @@ const snapshots = snapshotFile
   ? {
       load: async () => {
         try {
-          return new Uint8Array(readFileSync(snapshotFile));
+          return { bytes: Promise.resolve(new Uint8Array(readFileSync(snapshotFile))) };
         } catch {
           return null;
         }

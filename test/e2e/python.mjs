@@ -13,6 +13,8 @@ import { dist } from './harness.mjs';
 const BASE = '/sub/difflab/';
 const only = process.argv.includes('--browser') ? process.argv[process.argv.indexOf('--browser') + 1] : null;
 const REQUESTS = 60;
+/** hash('difflab') under PYTHONHASHSEED=0 in 32-bit WebAssembly, as Pyodide computes it in Node and in a cold page. */
+const DIFFLAB_HASH = -1131678906;
 
 const worker = (await readdir(path.join(dist, 'assets'))).find((f) => /^pythonWorker-.*\.js$/.test(f));
 if (!worker) {
@@ -38,6 +40,14 @@ try:
     print('js imported')
 except ImportError:
     print('js closed')
+import sys
+closed = []
+for name in ('pyodide.ffi', 'pyodide.http', 'pyodide_js'):
+    try:
+        __import__(name)
+    except ImportError:
+        closed.append(name)
+print(json.dumps({'closed': closed, 'hashRandomization': sys.flags.hash_randomization, 'hash': hash('difflab')}))
 `)};
 function start() {
   const worker = new Worker(workerUrl, { type: 'module' });
@@ -139,9 +149,13 @@ for (const name of ['chromium', 'firefox']) {
     const problems = [];
     if (!r.cold.done?.ok) problems.push(`cold run failed: ${r.cold.done?.error}`);
     if (!r.warm.done?.ok) problems.push(`warm run failed: ${r.warm.done?.error}`);
-    const [line, closed] = r.warm.console;
+    const [line, closed, bridges] = r.warm.console;
     if (JSON.stringify(JSON.parse(line ?? '{}')) !== JSON.stringify({ now: '2026-03-25T09:00:30-07:00', status: 200 })) problems.push(`unexpected output: ${line}`);
     if (closed !== 'js closed') problems.push(`import js: ${closed}`);
+    // The page's workers start from the build's memory snapshot when there is one: as closed, and seeded as a cold start.
+    if (JSON.stringify(JSON.parse(bridges ?? '{}')) !== JSON.stringify({ closed: ['pyodide.ffi', 'pyodide.http', 'pyodide_js'], hashRandomization: 0, hash: DIFFLAB_HASH })) {
+      problems.push(`bridges or hash seed: ${bridges}`);
+    }
     if (r.warm.fetchGaps.length !== REQUESTS - 1) problems.push(`${r.warm.fetchGaps.length + 1} requests reached the page`);
     console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms`);
     for (const p of problems) console.log(`    ${p}`);

@@ -10,7 +10,7 @@ export interface PyodideLoadOptions {
   stdout: (line: string) => void;
   stderr: (line: string) => void;
   /** Pyodide's (undocumented) memory snapshots: start from one, or prepare to take one. */
-  _loadSnapshot?: Uint8Array;
+  _loadSnapshot?: Uint8Array | Promise<Uint8Array>;
   _makeSnapshot?: boolean;
 }
 

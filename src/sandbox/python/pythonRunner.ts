@@ -26,9 +26,12 @@ export interface PythonRunnerOptions {
  * again after a restore, and the bridge and closures are set up after it either way.
  */
 export interface PythonSnapshots {
-  /** The snapshot, or null when there is none yet (or it cannot be read). */
-  load(): Promise<Uint8Array | null>;
-  /** Keeps a snapshot made on a cold start, when this shell keeps them (Node's cache; a build's asset). */
+  /**
+   * Whether there is a snapshot, as soon as that is known (null: none, or it cannot be read), with its bytes, which
+   * may still be arriving: Pyodide fetches and compiles its runtime meanwhile.
+   */
+  load(): Promise<{ bytes: Promise<Uint8Array> } | null>;
+  /** Keeps a snapshot made on a cold start, when this shell keeps them (Node's cache; the page's build). */
   save?(bytes: Uint8Array): void;
 }
 
@@ -90,26 +93,39 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     );
   }
 
-  async function load(): Promise<Loaded> {
+  /** Pyodide started, from the snapshot when there is one that restores (else cold, preparing one to save). */
+  async function start(): Promise<{ pyodide: PyodideLike; restored: boolean }> {
     const snapshot = await options.snapshots?.load().catch(() => null);
-    const save = !snapshot && options.snapshots?.save;
-    const pyodide = await options.loadPyodide({
+    const loadOptions = {
       jsglobals: Object.create(null) as object,
       env: { PYTHONHASHSEED: PYTHON_HASH_SEED, HOME: SCRATCH_DIR, PYTHONTZPATH: ZONEINFO_DIR, TZ: 'UTC' },
       args: [],
-      stdout: (line) => consoleLine('log', line),
-      stderr: (line) => consoleLine('error', line),
-      ...(snapshot ? { _loadSnapshot: snapshot } : save ? { _makeSnapshot: true } : {}),
-    });
+      stdout: (line: string) => consoleLine('log', line),
+      stderr: (line: string) => consoleLine('error', line),
+    };
+    if (snapshot) {
+      try {
+        return { pyodide: await options.loadPyodide({ ...loadOptions, _loadSnapshot: snapshot.bytes }), restored: true };
+      } catch {
+        // Unreadable, or of another Pyodide build (Pyodide checks): a cold start instead.
+      }
+    }
+    return { pyodide: await options.loadPyodide({ ...loadOptions, ...(options.snapshots?.save ? { _makeSnapshot: true } : {}) }), restored: false };
+  }
+
+  async function load(): Promise<Loaded> {
+    const zoneinfo = options.loadZoneinfo?.();
+    zoneinfo?.catch(() => {});
+    const { pyodide, restored } = await start();
     pyodide.setStdout({ batched: (line) => consoleLine('log', line) });
     pyodide.setStderr({ batched: (line) => consoleLine('error', line) });
     for (const [path, source] of Object.entries(PYTHON_FILES)) writeFile(pyodide, `${SITE_PACKAGES}/${path}`, source);
-    for (const [zone, bytes] of Object.entries((await options.loadZoneinfo?.()) ?? {})) writeFile(pyodide, `${ZONEINFO_DIR}/${zone}`, bytes);
-    // Without JSPI there is nothing to suspend: Node's worker blocks on shared memory instead.
-    if (!snapshot) {
+    for (const [zone, bytes] of Object.entries((await zoneinfo) ?? {})) writeFile(pyodide, `${ZONEINFO_DIR}/${zone}`, bytes);
+    if (!restored) {
       pyodide.runPython(PRELOAD);
-      if (save) options.snapshots!.save!(pyodide.makeMemorySnapshot!());
+      if (options.snapshots?.save) options.snapshots.save(pyodide.makeMemorySnapshot!());
     }
+    // Without JSPI there is nothing to suspend: Node's worker blocks on shared memory instead.
     const jspi = typeof (WebAssembly as { Suspending?: unknown }).Suspending === 'function';
     const runSync = jspi ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
     const install = pyodide.pyimport('difflab_sandbox').install as PyProxyLike;
