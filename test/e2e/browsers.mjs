@@ -150,6 +150,9 @@ export async function launchEngine(name, { viewport }) {
               'toolkit.telemetry.enabled': false,
               'services.settings.poll_interval': 86400,
               'dom.push.connection.enabled': false,
+              // Python in the page needs JSPI. Debian's firefox-esr 140 has it behind this preference (later ESRs have
+              // it on); a Firefox without it gets the page's "needs JSPI" message (pythonRunner.ts, noJspi.test.ts).
+              'javascript.options.wasm_js_promise_integration': true,
             },
           })
         : await puppeteer.launch({

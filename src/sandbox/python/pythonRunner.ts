@@ -59,6 +59,17 @@ interface Current {
   consoleLine(level: ConsoleLevel, text: string): void;
 }
 
+/** Whether this runtime can suspend WebAssembly on a promise (JSPI), which a blocking call needs without shared memory. */
+const canSuspend = (): boolean => typeof (WebAssembly as { Suspending?: unknown }).Suspending === 'function';
+
+/**
+ * A page in a browser without JSPI (firefox-esr 140 has it behind a preference) cannot block a Python script on a
+ * request, so the script is refused before it runs, with what to do, rather than failing at its first request.
+ */
+export const NO_JSPI_MESSAGE =
+  'Python scripts need WebAssembly JavaScript Promise Integration (JSPI) in this page, which this browser does not have: ' +
+  'use Chromium 137 or later, or in Firefox set javascript.options.wasm_js_promise_integration to true in about:config and reload.';
+
 /**
  * Python's runner. Pyodide starts loading as soon as the runner is made, when the worker starts, so a spare
  * worker is warm before its script arrives. Python's `requests` blocks on each fetch: through the harness's
@@ -126,8 +137,7 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
       if (options.snapshots?.save) options.snapshots.save(pyodide.makeMemorySnapshot!());
     }
     // Without JSPI there is nothing to suspend: Node's worker blocks on shared memory instead.
-    const jspi = typeof (WebAssembly as { Suspending?: unknown }).Suspending === 'function';
-    const runSync = jspi ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
+    const runSync = canSuspend() ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
     const install = pyodide.pyimport('difflab_sandbox').install as PyProxyLike;
     const run = install(bridge, runSync) as PyProxyLike;
     install.destroy();
@@ -144,6 +154,10 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
   return {
     language: 'python',
     async run(job, io) {
+      if (!io.fetchBlocking && !canSuspend()) {
+        io.done({ ok: false, reason: 'error', error: NO_JSPI_MESSAGE });
+        return;
+      }
       let loaded: Loaded;
       try {
         loaded = await loading;

@@ -1,0 +1,47 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { LoadPyodide } from '../../../../src/sandbox/python/pyodideApi.ts';
+import { NO_JSPI_MESSAGE, pythonRunner } from '../../../../src/sandbox/python/pythonRunner.ts';
+import { defaultLimits, type ScriptResult } from '../../../../src/sandbox/types.ts';
+import type { RunnerIO } from '../../../../src/sandbox/worker.ts';
+
+// A page in a browser without JSPI (firefox-esr 140) and without shared memory cannot block a script on a request.
+const wasm = WebAssembly as { Suspending?: unknown };
+const suspending = wasm.Suspending;
+afterEach(() => {
+  if (suspending === undefined) delete wasm.Suspending;
+  else wasm.Suspending = suspending;
+});
+
+function runWith(io: Partial<RunnerIO>): Promise<Omit<ScriptResult, 'console'>> {
+  // Pyodide never finishes loading here: the answer must not wait for it.
+  const loadPyodide: LoadPyodide = () => new Promise(() => {});
+  const runner = pythonRunner({ loadPyodide });
+  return new Promise((resolve) => {
+    const full: RunnerIO = {
+      started: () => {},
+      console: () => {},
+      fetch: () => Promise.reject(new TypeError('no network here')),
+      memory: () => {},
+      done: (outcome) => resolve(outcome as Omit<ScriptResult, 'console'>),
+      ...io,
+    };
+    void runner.run({ source: 'print(1)', limits: defaultLimits, determinism: {}, files: [] }, full);
+  });
+}
+
+describe('Python sandbox without JSPI', () => {
+  it('refuses a script at once, saying what the browser lacks and what to do, when it can neither suspend nor block', async () => {
+    delete wasm.Suspending;
+    let started = false;
+    const outcome = await runWith({ started: () => void (started = true) });
+    expect(outcome).toEqual({ ok: false, reason: 'error', error: NO_JSPI_MESSAGE });
+    expect(NO_JSPI_MESSAGE).toMatch(/JSPI.*Chromium 137.*wasm_js_promise_integration/);
+    expect(started).toBe(false);
+  });
+
+  it('waits for Pyodide when the host gives a blocking fetch (Node), JSPI or not', async () => {
+    delete wasm.Suspending;
+    const outcome = await Promise.race([runWith({ fetchBlocking: () => new TypeError('no network here') }), new Promise((ok) => setTimeout(() => ok('waiting'), 200))]);
+    expect(outcome).toBe('waiting');
+  });
+});
