@@ -121,14 +121,15 @@ async function refusingProxy() {
 
 /**
  * Launches `name` headless with a fresh profile (nothing cached, nothing in storage) and every non-loopback request
- * refused through the proxy. Returns the puppeteer Browser, what the proxy refused, and close().
+ * refused through the proxy. Returns the puppeteer Browser, what the proxy refused, and close(). `network: false`
+ * turns off puppeteer's network events (no request events on pages; the proxy still records what it refused).
  */
-export async function launchEngine(name, { viewport }) {
+export async function launchEngine(name, { viewport, network = true }) {
   const found = findBrowser(name);
   if (found.missing) throw new Error(found.missing);
   const dir = await mkdtemp(path.join(tmpdir(), `difflab-e2e-${name}-`));
   const proxy = await refusingProxy();
-  const common = { executablePath: found.path, headless: true, userDataDir: dir, defaultViewport: viewport, protocolTimeout: 300_000 };
+  const common = { executablePath: found.path, headless: true, userDataDir: dir, defaultViewport: viewport, protocolTimeout: 300_000, networkEnabled: network };
   let browser;
   try {
     browser =

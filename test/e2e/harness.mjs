@@ -150,10 +150,10 @@ export const sizes = { wide: { width: 1440, height: 900 }, narrow: { width: 1024
 /**
  * Opens a fresh `name` (chromium or firefox). `newPage()` gives a driver Page whose uncaught errors land in
  * `pageErrors`; `external` lists every request that tried to leave 127.0.0.1 (refused by the browser's proxy, or
- * seen by a page).
+ * seen by a page; with `network: false`, only what the proxy refused).
  */
-export async function openBrowser(name, { viewport = sizes.wide } = {}) {
-  const engine = await launchEngine(name, { viewport });
+export async function openBrowser(name, { viewport = sizes.wide, network = true } = {}) {
+  const engine = await launchEngine(name, { viewport, network });
   const pageErrors = [];
   const external = engine.refused;
   const browser = {
