@@ -308,10 +308,17 @@ export class Page {
     await this.raw.screenshot({ path: file });
   }
   viewportSize() {
-    return this.raw.viewport();
+    return this.size ?? this.raw.viewport();
   }
   async setViewportSize(size) {
-    await this.raw.setViewport(size);
+    try {
+      await this.raw.setViewport(size);
+    } catch (err) {
+      // puppeteer 24.43 sends BiDi's screen-orientation override with the viewport; firefox-esr 140 does not know
+      // it (153 does). The viewport command itself went first and applied, so only that refusal is tolerated.
+      if (!/unknown command emulation\.setScreenOrientationOverride/.test(String(err?.message))) throw err;
+    }
+    this.size = size;
   }
   /** The element that has focus, as a short description (tag, test id, data-scenario, label). */
   async focused() {
