@@ -317,6 +317,8 @@ export class Page {
       // puppeteer 24.43 sends BiDi's screen-orientation override with the viewport; firefox-esr 140 does not know
       // it (153 does). The viewport command itself went first and applied, so only that refusal is tolerated.
       if (!/unknown command emulation\.setScreenOrientationOverride/.test(String(err?.message))) throw err;
+      // And there the new size reaches the page a moment after the command returns: wait for it.
+      await this.raw.waitForFunction((w, h) => innerWidth === w && innerHeight === h, { timeout: 5000, polling: 20 }, size.width, size.height);
     }
     this.size = size;
   }

@@ -167,7 +167,10 @@ export async function openBrowser(name, { viewport = sizes.wide, network = true 
       raw.on('request', (req) => {
         if (!isLocal(req.url())) external.push(req.url());
       });
-      return new Page(raw, browser);
+      const page = new Page(raw, browser);
+      // firefox-esr 140 refuses part of puppeteer's own default-viewport call (see Page.setViewportSize): set it here.
+      if (!raw.viewport()) await page.setViewportSize(viewport);
+      return page;
     },
     close: engine.close,
   };
