@@ -1,6 +1,7 @@
 import type { Engine, Template } from './engine.ts';
 import { Clock, IdSource } from './clock.ts';
 import { diffFromJournal, type JournalEntry } from './diff.ts';
+import { simpleQuery } from './simpleQuery.ts';
 import { envMetaSchema, envServiceSchema, ident } from './sqlNames.ts';
 import { EngineError, type ActingUsers, type Diff, type DiffScope, type Row, type TableInfo, type Tx } from './types.ts';
 
@@ -71,7 +72,8 @@ export class Environment {
       const bound: Tx = {
         query: async <R = Row>(sql: string, params?: unknown[]) => {
           try {
-            return (await tx.query<R>(sql, params)).rows;
+            // Without parameters (a prepared statement's EXECUTE), one call into PGlite instead of six.
+            return params?.length ? (await tx.query<R>(sql, params)).rows : await simpleQuery<R>(this.engine.db, sql);
           } catch (err) {
             throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
           }

@@ -94,6 +94,29 @@ describe('environments', () => {
     await env.dispose();
   });
 
+  it('answers a statement without parameters (one call into PGlite) with the rows and types of one with them', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    try {
+      await env.transaction('toy', async (tx) => {
+        const plain = await tx.query(`SELECT p.*, 1.5::numeric AS n, ARRAY['a', 'b'] AS arr FROM pets p WHERE p.id = 'p1'`);
+        const bound = await tx.query(`SELECT p.*, 1.5::numeric AS n, ARRAY['a', 'b'] AS arr FROM pets p WHERE p.id = $1`, ['p1']);
+        expect(plain).toEqual(bound);
+        expect(plain[0].born).toBeInstanceOf(Date);
+        expect(plain[0].tags).toEqual({ kind: 'dog' });
+        expect(await tx.query(`INSERT INTO pets (id, owner_id) VALUES ('p5', 'o1') ON CONFLICT DO NOTHING RETURNING id`)).toEqual([{ id: 'p5' }]);
+        expect(await tx.query(`INSERT INTO pets (id, owner_id) VALUES ('p5', 'o1') ON CONFLICT DO NOTHING RETURNING id`)).toEqual([]);
+      });
+      // Two statements in one text are refused, and what the first did is rolled back with the request.
+      await expect(env.transaction('toy', (tx) => tx.query(`UPDATE pets SET name = 'X'; SELECT 1`))).rejects.toThrow(/one statement/);
+      await expect(env.transaction('toy', (tx) => tx.query(`SELECT * FROM no_such_table`))).rejects.toThrow(/no_such_table/);
+      const { updates, inserts } = await env.diff();
+      expect(updates).toEqual([]);
+      expect(inserts.map((r) => r.id)).toEqual(['p5']);
+    } finally {
+      await env.dispose();
+    }
+  });
+
   it('reset returns to the seed and clears the journal', async () => {
     const env = await engine.createEnvironment('toyseed');
     const before = await env.rows('toy', 'pets');
