@@ -5,8 +5,9 @@ import { EnvironmentPool } from './pool.ts';
 import { mergeSchemaInfo, readSchemaInfo } from './schemaInfo.ts';
 import { splitSeed } from './seed.ts';
 import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, serviceSchema, templateSchema } from './sqlNames.ts';
-import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile, type ServiceSchema } from './types.ts';
+import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile, type ServiceSchema, type Tx } from './types.ts';
 import { hashString } from './clock.ts';
+import { requestTransaction, type SessionPath } from './requestTransaction.ts';
 
 export interface EngineOptions {
   /** The services' schemas; a promise (modules still loading) is awaited while PGlite starts. */
@@ -219,26 +220,20 @@ export class Engine {
     return { name, services, schemaInfo: mergeSchemaInfo(infos), rowCounts };
   }
 
-  private searchPath: string | null = null;
+  /** The session's search_path as the last request transaction set it (see requestTransaction.ts). */
+  private readonly searchPath: SessionPath = { current: null };
 
   /**
-   * Sets the session's search_path unless it is set already: requests to one environment then skip a statement.
-   * Every unqualified statement in DiffLab runs inside `Environment.transaction`, which calls this first.
+   * Runs `fn` in one transaction with search_path set to `schema` (sent only when the session has another one):
+   * every unqualified statement in DiffLab runs here, through `Environment.transaction`.
    */
-  async useSearchPath(schema: string, exec: (sql: string) => Promise<unknown>): Promise<void> {
-    if (this.searchPath === schema) return;
-    this.searchPath = null;
-    await exec(`SET search_path TO ${ident(schema)}`);
-    this.searchPath = schema;
-  }
-
-  forgetSearchPath(): void {
-    this.searchPath = null;
+  inSchema<T>(schema: string, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    return requestTransaction(this.db, this.searchPath, schema, fn);
   }
 
   /** Runs SQL with search_path set to one schema, in one implicit transaction. */
   private async execIn(schema: string, sql: string): Promise<void> {
-    this.searchPath = null;
+    this.searchPath.current = null;
     try {
       await this.db.exec(`SET search_path TO ${ident(schema)}; ${sql}; RESET search_path;`);
     } catch (err) {

@@ -66,30 +66,27 @@ export class Environment {
     this.assertLive();
     if (!this.services.includes(service)) throw new EngineError(`environment ${this.id} has no ${service} data`, { environment: this.id });
     const schema = envServiceSchema(this.id, service);
-    return this.engine.request(() => this.engine.db.transaction(async (tx) => {
-      await this.engine.useSearchPath(schema, (sql) => tx.exec(sql));
-      const bound: Tx = {
-        query: async <R = Row>(sql: string, params?: unknown[]) => {
-          try {
-            return (await tx.query<R>(sql, params)).rows;
-          } catch (err) {
-            throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
-          }
-        },
-        exec: async (sql: string) => {
-          try {
-            await tx.exec(sql);
-          } catch (err) {
-            throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
-          }
-        },
-      };
-      return fn(bound);
-    })).catch((err: unknown) => {
-      // A rolled-back transaction also rolls back a search_path set inside it.
-      this.engine.forgetSearchPath();
-      throw err;
-    });
+    return this.engine.request(() =>
+      this.engine.inSchema(schema, (tx) => {
+        const bound: Tx = {
+          query: async <R = Row>(sql: string, params?: unknown[]) => {
+            try {
+              return await tx.query<R>(sql, params);
+            } catch (err) {
+              throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
+            }
+          },
+          exec: async (sql: string) => {
+            try {
+              await tx.exec(sql);
+            } catch (err) {
+              throw new EngineError((err as Error).message, { sql, environment: this.id, cause: err });
+            }
+          },
+        };
+        return fn(bound);
+      }),
+    );
   }
 
   /** Memoises a value derived from rows that no request changes; a failed load is not kept; reset clears all. */

@@ -155,6 +155,7 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
           actingUserId,
           token,
           now: () => env.clock.now(),
+          peekNow: () => env.clock.peek(),
           nextId: (kind: string) => (kind === 'uuid' ? env.ids.uuid() : env.ids.next()),
           memo: (key, load) => env.memo(`${service}:${key}`, load),
           request,

@@ -11,6 +11,8 @@ export interface RouteContext {
   token: string;
   /** The environment's deterministic clock: milliseconds since the epoch; each call advances it. */
   now(): number;
+  /** What the next `now()` returns, without advancing the clock (for a statement that may not use it). */
+  peekNow(): number;
   /** The environment's seeded id source: a deterministic string, unique within the environment. */
   nextId(kind: string): string;
   /**

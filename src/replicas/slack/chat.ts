@@ -87,6 +87,9 @@ function parseAttachments(params: Params): unknown[] | undefined {
   return value;
 }
 
+/** A conversation id as conversations.list and conversations.open give them. */
+const CONVERSATION_ID = /^[CDG][A-Z0-9]+$/;
+
 /**
  * chat.postMessage's `channel`: a conversation id, a channel name with or without `#` (still accepted by Slack),
  * or a user id, which posts into the DM with that user (opened if needed). In that order: an id wins over a user,
@@ -94,7 +97,7 @@ function parseAttachments(params: Params): unknown[] | undefined {
  */
 async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): Promise<{ channel: ChannelRow; member: boolean }> {
   // Most callers pass a conversation id (from conversations.list or .open): one simple lookup answers them.
-  if (/^[CDG][A-Z0-9]+$/.test(raw)) {
+  if (CONVERSATION_ID.test(raw)) {
     const [byId] = await queryPrepared<ChannelRow & { is_member: boolean }>(
       ctx,
       `SELECT c.*, EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.user_id = $2) AS is_member
@@ -140,35 +143,64 @@ async function threadOf(ctx: RouteContext, channelId: string, threadTs: string):
   return { rootId: found.root_id, rootUser: found.root_user };
 }
 
+type MessageFields = { channelId: string; userId: string; parentId: string | null; subtype: string | null; text: string; blocks: string | null; attachments: string | null };
+
+/** A message's created_at: the whole second of its ts. */
+const createdAt = (ts: string) => new Date(Number(ts.split('.')[0]) * 1000).toISOString();
+
 /**
- * Inserts a message with a fresh ts from the environment clock. The ts is the message's primary key, so a taken one
- * (a scenario clock can land on a seed message) moves on by a microsecond until the insert succeeds.
+ * Inserts a message with a fresh ts from the environment clock (or from `from`, a ts already taken from it). The ts
+ * is the message's primary key, so a taken one (a scenario clock can land on a seed message) moves on by a
+ * microsecond until the insert succeeds.
  */
-async function insertMessage(
-  ctx: RouteContext,
-  fields: { channelId: string; userId: string; parentId: string | null; subtype: string | null; text: string; blocks: string | null; attachments: string | null },
-): Promise<MessageRow> {
-  for (let ts = tsFromMs(ctx.now()); ; ts = nextTs(ts)) {
-    // Prepared (src/replicas/prepared.ts): a write is two statements, and parsing and planning were a third of this one.
+async function insertMessage(ctx: RouteContext, fields: MessageFields, from?: string): Promise<MessageRow> {
+  for (let ts = from ?? tsFromMs(ctx.now()); ; ts = nextTs(ts)) {
+    // Prepared (src/replicas/prepared.ts): parsing and planning were a third of this statement.
     const [row] = await queryPrepared<MessageRow>(
       ctx,
       `INSERT INTO messages (message_id, ts, channel_id, user_id, parent_id, type, subtype, message_text, blocks, attachments, created_at)
        VALUES ($1, $1, $2, $3, $4, 'message', $5, $6, $7::jsonb, $8::jsonb, $9)
        ON CONFLICT (message_id) DO NOTHING RETURNING *`,
-      [
-        ts,
-        fields.channelId,
-        fields.userId,
-        fields.parentId,
-        fields.subtype,
-        fields.text,
-        fields.blocks,
-        fields.attachments,
-        new Date(Number(ts.split('.')[0]) * 1000).toISOString(),
-      ],
+      [ts, fields.channelId, fields.userId, fields.parentId, fields.subtype, fields.text, fields.blocks, fields.attachments, createdAt(ts)],
     );
     if (row) return row;
   }
+}
+
+/**
+ * The common post, to a conversation by id and outside a thread, as one statement: the conversation with the
+ * caller's membership, and the message inserted when the caller may post there (a member; not archived). It
+ * answers as resolvePostTarget, the checks after it and insertMessage do, and reads the clock as they do: only for a
+ * message posted (the ts is peeked at, then taken). Null when no conversation has this id: the caller then
+ * resolves `channel` as a name or a user.
+ */
+async function postById(ctx: RouteContext, id: string, fields: Omit<MessageFields, 'channelId' | 'parentId' | 'subtype'>): Promise<MessageRow | null> {
+  const ts = tsFromMs(ctx.peekNow());
+  const [found] = await queryPrepared<MessageRow & { post_is_private: boolean; post_is_dm: boolean; post_is_gc: boolean; post_is_archived: boolean; post_is_member: boolean }>(
+    ctx,
+    `WITH c AS (
+       SELECT c.channel_id, c.is_private, c.is_dm, c.is_gc, c.is_archived,
+              EXISTS (SELECT 1 FROM channel_members m WHERE m.channel_id = c.channel_id AND m.user_id = $2) AS is_member
+         FROM channels c WHERE c.channel_id = $1),
+     posted AS (
+       INSERT INTO messages (message_id, ts, channel_id, user_id, parent_id, type, subtype, message_text, blocks, attachments, created_at)
+       SELECT $3, $3, c.channel_id, $2, NULL, 'message', NULL, $4, $5::jsonb, $6::jsonb, $7 FROM c WHERE c.is_member AND NOT c.is_archived
+       ON CONFLICT (message_id) DO NOTHING RETURNING *)
+     SELECT c.is_private AS post_is_private, c.is_dm AS post_is_dm, c.is_gc AS post_is_gc, c.is_archived AS post_is_archived,
+            c.is_member AS post_is_member, posted.*
+       FROM c LEFT JOIN posted ON true`,
+    [id, fields.userId, ts, fields.text, fields.blocks, fields.attachments, createdAt(ts)],
+  );
+  if (!found) return null;
+  const { post_is_private: isPrivate, post_is_dm: isDm, post_is_gc: isGc, post_is_archived: archived, post_is_member: member, ...row } = found;
+  visible({ is_private: isPrivate, is_dm: isDm, is_gc: isGc, is_member: member });
+  if (archived) throw slackError('is_archived');
+  if (!member) throw slackError('not_in_channel');
+  // The ts is the clock's now: taken, as insertMessage takes it.
+  ctx.now();
+  if (row.message_id !== null) return row;
+  // Its ts was taken (a seed message has it): on to the next one, as insertMessage goes.
+  return insertMessage(ctx, { ...fields, channelId: id, parentId: null, subtype: null }, nextTs(ts));
 }
 
 export async function chatPostMessage(params: Params, ctx: RouteContext): Promise<Response> {
@@ -181,23 +213,29 @@ export async function chatPostMessage(params: Params, ctx: RouteContext): Promis
   if (!text.trim() && !blocks?.length && !attachments?.length) throw slackError('no_text');
   if (text.length > MAX_TEXT) throw slackError('msg_too_long');
 
+  const threadTs = str(params, 'thread_ts');
+  const content = {
+    userId: actor.user.user_id,
+    text,
+    blocks: blocks?.length ? JSON.stringify(blocks) : null,
+    attachments: attachments?.length ? JSON.stringify(attachments) : null,
+  };
+  const posted = !threadTs && CONVERSATION_ID.test(raw) ? await postById(ctx, raw, content) : null;
+  if (posted) return slackOk(ctx, { channel: posted.channel_id, ts: posted.message_id, message: message(posted, { reactions: [] }, actor.team) });
+
   const { channel, member } = await resolvePostTarget(ctx, actor, raw);
   if (channel.is_archived) throw slackError('is_archived');
   // A bot needs to be in a channel to post there (chat:write.public aside), and so does a person here.
   if (!member) throw slackError('not_in_channel');
 
-  const threadTs = str(params, 'thread_ts');
   const thread = threadTs ? await threadOf(ctx, channel.channel_id, threadTs) : null;
   const broadcast = thread !== null && flag(params, 'reply_broadcast');
 
   const row = await insertMessage(ctx, {
+    ...content,
     channelId: channel.channel_id,
-    userId: actor.user.user_id,
     parentId: thread?.rootId ?? null,
     subtype: broadcast ? 'thread_broadcast' : null,
-    text,
-    blocks: blocks?.length ? JSON.stringify(blocks) : null,
-    attachments: attachments?.length ? JSON.stringify(attachments) : null,
   });
   // A message just posted has no replies or reactions yet.
   const extras = thread ? { reactions: [], parent_user_id: thread.rootUser } : { reactions: [] };

@@ -60,7 +60,7 @@ async function readActor(ctx: RouteContext): Promise<Actor> {
 
 export type ChannelKind = 'public' | 'private' | 'mpim' | 'im';
 
-export function channelKind(ch: ChannelRow): ChannelKind {
+export function channelKind(ch: Pick<ChannelRow, 'is_dm' | 'is_gc' | 'is_private'>): ChannelKind {
   if (ch.is_dm) return 'im';
   if (ch.is_gc) return 'mpim';
   return ch.is_private ? 'private' : 'public';
@@ -98,7 +98,7 @@ export async function accessChannelView(tx: Tx, actor: Actor, channelId: string 
 }
 
 /** A channel the actor can see, or `channel_not_found`. */
-export function visible<T extends ChannelRow & { is_member: boolean }>(row: T | undefined): T {
+export function visible<T extends Pick<ChannelRow, 'is_dm' | 'is_gc' | 'is_private'> & { is_member: boolean }>(row: T | undefined): T {
   if (!row || (!row.is_member && channelKind(row) !== 'public')) throw slackError('channel_not_found');
   return row;
 }

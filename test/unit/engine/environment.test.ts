@@ -94,6 +94,75 @@ describe('environments', () => {
     await env.dispose();
   });
 
+  it('answers a statement without parameters (one call into PGlite) with the rows and types of one with them', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    try {
+      await env.transaction('toy', async (tx) => {
+        const plain = await tx.query(`SELECT p.*, 1.5::numeric AS n, ARRAY['a', 'b'] AS arr FROM pets p WHERE p.id = 'p1'`);
+        const bound = await tx.query(`SELECT p.*, 1.5::numeric AS n, ARRAY['a', 'b'] AS arr FROM pets p WHERE p.id = $1`, ['p1']);
+        expect(plain).toEqual(bound);
+        expect(plain[0].born).toBeInstanceOf(Date);
+        expect(plain[0].tags).toEqual({ kind: 'dog' });
+        expect(await tx.query(`INSERT INTO pets (id, owner_id) VALUES ('p5', 'o1') ON CONFLICT DO NOTHING RETURNING id`)).toEqual([{ id: 'p5' }]);
+        expect(await tx.query(`INSERT INTO pets (id, owner_id) VALUES ('p5', 'o1') ON CONFLICT DO NOTHING RETURNING id`)).toEqual([]);
+      });
+      // Two statements in one text are refused, and what the first did is rolled back with the request.
+      await expect(env.transaction('toy', (tx) => tx.query(`UPDATE pets SET name = 'X'; SELECT 1`))).rejects.toThrow(/one statement/);
+      await expect(env.transaction('toy', (tx) => tx.query(`SELECT * FROM no_such_table`))).rejects.toThrow(/no_such_table/);
+      const { updates, inserts } = await env.diff();
+      expect(updates).toEqual([]);
+      expect(inserts.map((r) => r.id)).toEqual(['p5']);
+    } finally {
+      await env.dispose();
+    }
+  });
+
+  it('runs statements started together one at a time, with and without parameters, each answered with its own rows', async () => {
+    const env = await engine.createEnvironment('toyseed');
+    try {
+      const answers = await env.transaction('toy', (tx) =>
+        Promise.all([
+          tx.query<{ name: string }>(`SELECT name FROM pets WHERE id = $1`, ['p1']),
+          tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pets`),
+          tx.query<{ id: string }>(`INSERT INTO pets (id, owner_id, tags, born) VALUES ($1, $2, $3, $4) RETURNING id`, ['p7', 'o1', { a: [1] }, new Date('2021-02-03T00:00:00Z')]),
+          tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pets WHERE id = $1`, ['p7']),
+        ]),
+      );
+      expect(answers).toEqual([[{ name: 'Rex' }], [{ n: 2 }], [{ id: 'p7' }], [{ n: 1 }]]);
+      const [row] = await env.transaction('toy', (tx) => tx.query<{ tags: unknown; born: Date }>(`SELECT tags, born FROM pets WHERE id = 'p7'`));
+      expect(row).toEqual({ tags: { a: [1] }, born: new Date('2021-02-03T00:00:00Z') });
+    } finally {
+      await env.dispose();
+    }
+  });
+
+  it('keeps each request in its own schema however requests of environments alternate, fail or run no statement', async () => {
+    const a = await engine.createEnvironment('toyseed');
+    const b = await engine.createEnvironment('toyseed');
+    const count = (env: typeof a) => env.transaction('toy', async (tx) => (await tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM pets`))[0].n);
+    try {
+      await a.transaction('toy', (tx) => tx.query(`DELETE FROM pets WHERE id = 'p2'`));
+      // A request that fails after its first statement, one that runs none, and one whose failed statement was caught.
+      await expect(b.transaction('toy', async (tx) => {
+        await tx.query(`DELETE FROM pets`);
+        throw new Error('boom');
+      })).rejects.toThrow('boom');
+      await b.transaction('toy', async () => 'no statement');
+      expect([await count(b), await count(a), await count(b), await count(a)]).toEqual([2, 1, 2, 1]);
+      await expect(a.transaction('toy', async (tx) => {
+        await tx.query(`DELETE FROM pets`);
+        await tx.query(`SELECT * FROM no_such_table`).catch(() => null);
+        return 'caught';
+      })).rejects.toThrow(/aborted/);
+      expect([await count(a), await count(b)]).toEqual([1, 2]);
+      expect((await b.diff()).deletes).toEqual([]);
+      expect((await a.diff()).deletes.map((r) => r.id)).toEqual(['p2']);
+    } finally {
+      await a.dispose();
+      await b.dispose();
+    }
+  });
+
   it('reset returns to the seed and clears the journal', async () => {
     const env = await engine.createEnvironment('toyseed');
     const before = await env.rows('toy', 'pets');

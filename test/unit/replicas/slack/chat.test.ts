@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { withSlackEnvironment } from '../../../helpers/slackEnvironment.ts';
+import { slackTestSeed, withSlackEnvironment } from '../../../helpers/slackEnvironment.ts';
 
 const slack = withSlackEnvironment();
 
@@ -130,6 +130,32 @@ describe('chat.postMessage', () => {
       error: 'invalid_blocks',
       response_metadata: { messages: ['[ERROR] unsupported type: sparkle [json-pointer:/blocks/1/type]'] },
     });
+  });
+});
+
+describe('chat.postMessage and the clock', () => {
+  const NEXT_SECOND_TS = `${Date.UTC(2026, 0, 15, 17, 0, 1) / 1000}.000000`;
+  const slack = withSlackEnvironment();
+  // A seed message holding the ts the first post would get.
+  const taken = withSlackEnvironment(
+    { ...slackTestSeed, messages: [...(slackTestSeed.messages ?? []), { message_id: FIRST_TS, ts: FIRST_TS, channel_id: 'C0RANDOM', user_id: 'U0ADA', message_text: 'first' }] },
+    { template: 'slack_unit_taken_ts' },
+  );
+
+  it('takes no time for a refused post: the next message gets the ts the refused one would have had', async () => {
+    for (const channel of ['C0RANDOM', 'C0OLD', 'C0SECRET', 'CNOPE', 'random']) expect((await slack.call('chat.postMessage', { channel, text: 'x' })).ok).toBe(false);
+    expect(await slack.call('chat.postMessage', { channel: 'C0GENERAL', text: 'y' })).toMatchObject({ ok: true, ts: FIRST_TS });
+    expect(await slack.call('chat.postMessage', { channel: 'general', text: 'z' })).toMatchObject({ ok: true, ts: NEXT_SECOND_TS });
+  });
+
+  it('moves past a ts a seed message holds by a microsecond, and the clock on by one reading', async () => {
+    const posted = await taken.call('chat.postMessage', { channel: 'C0GENERAL', text: 'hello' });
+    expect(posted).toMatchObject({ ok: true, channel: 'C0GENERAL', ts: FIRST_TS.replace(/0$/, '1'), message: { text: 'hello', user: 'U0BOT' } });
+    expect(await taken.call('chat.postMessage', { channel: 'C0GENERAL', text: 'again' })).toMatchObject({ ok: true, ts: NEXT_SECOND_TS });
+    expect((await taken.diff()).inserts.map((r) => [r.message_id, r.message_text])).toEqual([
+      [FIRST_TS.replace(/0$/, '1'), 'hello'],
+      [NEXT_SECOND_TS, 'again'],
+    ]);
   });
 });
 
