@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import { extname, join, sep } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { cliCacheDir, writeAtomically } from '../src/cli/cacheDir.ts';
-import { PYODIDE_ASSET_DIR, PYTHON_SNAPSHOT_FILE, SNAPSHOT_MAKER_NAME } from '../src/sandbox/python/pythonAssets.ts';
+import { PYODIDE_ASSET_DIR, PYODIDE_FILES, PYTHON_SNAPSHOT_FILE, SNAPSHOT_MAKER_NAME } from '../src/sandbox/python/pythonAssets.ts';
 
 /**
  * The page's Python snapshot (see PYTHON_SNAPSHOT_FILE), made from the built site: the site's own Python worker,
@@ -25,7 +25,7 @@ export async function writePageSnapshot(outDir: string, log: (line: string) => v
   const pyodideDir = join(assets, PYODIDE_ASSET_DIR);
   const target = join(pyodideDir, PYTHON_SNAPSHOT_FILE);
   const hash = createHash('sha256');
-  for (const file of [join(assets, chunk), ...['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_stdlib.zip'].map((f) => join(pyodideDir, f))]) hash.update(readFileSync(file));
+  for (const file of [join(assets, chunk), ...PYODIDE_FILES.map((f) => join(pyodideDir, f))]) hash.update(readFileSync(file));
   const cached = join(cliCacheDir, `python-page-snapshot-${hash.digest('hex').slice(0, 16)}.gz`);
   if (existsSync(cached)) return void copyFileSync(cached, target);
   const started = performance.now();

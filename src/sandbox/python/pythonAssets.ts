@@ -5,7 +5,7 @@ export const PYODIDE_FILES = ['pyodide.asm.mjs', 'pyodide.asm.wasm', 'python_std
 export const ZONEINFO_FILE = 'zoneinfo.json';
 /**
  * A memory snapshot of the prepared Pyodide, gzipped, made by the build in headless Chromium
- * (scripts/pythonPageSnapshot.mjs); absent when the build had no Chromium, and then every start is cold.
+ * (scripts/pythonPageSnapshot.ts); absent when the build had no Chromium, and then every start is cold.
  */
 export const PYTHON_SNAPSHOT_FILE = 'python-snapshot.gz';
 /** The worker name under which the Python worker makes that snapshot and posts it to its parent, instead of restoring it. */
