@@ -147,7 +147,9 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     return { pyodide, run, baseBytes: pyodide._module.HEAP8.buffer.byteLength };
   }
 
-  const loading = load();
+  // A page that can neither suspend nor block on shared memory (firefox-esr 140 without JSPI's preference) refuses
+  // every script (run), so it does not fetch Pyodide's 20 MB either.
+  const loading = canSuspend() || typeof SharedArrayBuffer !== 'undefined' ? load() : Promise.reject(new Error(NO_JSPI_MESSAGE));
   // Reported when a script arrives; until then an unhandled rejection would only be noise.
   loading.catch(() => {});
 

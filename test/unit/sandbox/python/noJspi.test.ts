@@ -39,6 +39,29 @@ describe('Python sandbox without JSPI', () => {
     expect(started).toBe(false);
   });
 
+  it('does not load Pyodide where no script could wait for a request (no JSPI, no shared memory)', async () => {
+    delete wasm.Suspending;
+    const sharedMemory = Object.getOwnPropertyDescriptor(globalThis, 'SharedArrayBuffer')!;
+    let loads = 0;
+    const loadPyodide: LoadPyodide = () => {
+      loads++;
+      return new Promise(() => {});
+    };
+    try {
+      delete (globalThis as { SharedArrayBuffer?: unknown }).SharedArrayBuffer;
+      pythonRunner({ loadPyodide });
+    } finally {
+      Object.defineProperty(globalThis, 'SharedArrayBuffer', sharedMemory);
+    }
+    // load() reaches loadPyodide after its first awaits.
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
+    await settle();
+    expect(loads).toBe(0);
+    pythonRunner({ loadPyodide });
+    await settle();
+    expect(loads).toBe(1);
+  });
+
   it('waits for Pyodide when the host gives a blocking fetch (Node), JSPI or not', async () => {
     delete wasm.Suspending;
     const outcome = await Promise.race([runWith({ fetchBlocking: () => new TypeError('no network here') }), new Promise((ok) => setTimeout(() => ok('waiting'), 200))]);
