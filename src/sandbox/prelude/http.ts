@@ -200,8 +200,21 @@ function normalizeMethod(method) {
   return NORMALIZED_METHODS.indexOf(upper) >= 0 ? upper : text;
 }
 
+/** Parsed request URLs by their text: a script calls the same few endpoints over and over. */
+const requestUrls = new Map();
+const REQUEST_URLS_KEPT = 256;
+
 function requestUrl(input) {
   const text = String(input);
+  const known = requestUrls.get(text);
+  if (known !== undefined) return known;
+  const href = parseRequestUrl(text);
+  if (requestUrls.size >= REQUEST_URLS_KEPT) requestUrls.clear();
+  requestUrls.set(text, href);
+  return href;
+}
+
+function parseRequestUrl(text) {
   let parts;
   try {
     parts = JSON.parse(host.urlParse(text, undefined));
@@ -236,7 +249,8 @@ class Request {
     }
     const signal = options.signal !== undefined ? options.signal : from ? from.signal : null;
     if (signal !== null && !hasBrand(signal, 'AbortSignal')) throw new TypeError("Failed to construct 'Request': member signal is not of type AbortSignal.");
-    hide(this, 'Request', { url, method, headers, body, used: false, redirect, signal: signal || new AbortController().signal });
+    // Without a signal of its own, a request's signal can never abort: it is made only if the script reads it.
+    hide(this, 'Request', { url, method, headers, body, used: false, redirect, signal });
   }
   get url() {
     return internal(this, 'Request').url;
@@ -251,7 +265,9 @@ class Request {
     return internal(this, 'Request').redirect;
   }
   get signal() {
-    return internal(this, 'Request').signal;
+    const state = internal(this, 'Request');
+    if (!state.signal) state.signal = new AbortController().signal;
+    return state.signal;
   }
   clone() {
     const state = internal(this, 'Request');
@@ -409,7 +425,7 @@ define('fetch', function fetch(input, init) {
     if (state.used) throw new TypeError('Cannot fetch a Request whose body has already been used.');
     if (state.body) state.used = hasBrand(input, 'Request') ? true : state.used;
     signal = state.signal;
-    if (signal.aborted) return Promise.reject(signal.reason);
+    if (signal && signal.aborted) return Promise.reject(signal.reason);
     args = encodeRequest(state);
   } catch (error) {
     return Promise.reject(error);
@@ -423,16 +439,16 @@ define('fetch', function fetch(input, init) {
       settled = true;
       reject(signal.reason);
     };
-    signal.addEventListener('abort', onAbort);
+    if (signal) signal.addEventListener('abort', onAbort);
     host.fetch.apply(undefined, args).then(
       (raw) => {
-        signal.removeEventListener('abort', onAbort);
+        if (signal) signal.removeEventListener('abort', onAbort);
         if (settled) return;
         settled = true;
         resolve(responseFromHost(raw));
       },
       (error) => {
-        signal.removeEventListener('abort', onAbort);
+        if (signal) signal.removeEventListener('abort', onAbort);
         if (settled) return;
         settled = true;
         const failure = new TypeError(error && error.message ? error.message : 'fetch failed');

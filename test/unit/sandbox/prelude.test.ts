@@ -151,6 +151,35 @@ describe('prelude: Headers, Request, Response', () => {
     `);
     expect(out).toEqual([['AbortError', 'AbortError', true]]);
   });
+
+  it('gives a request without a signal one that never aborts, and a copied request one that follows its source', async () => {
+    const out = await runJson(`
+      const plain = new Request('https://a.example.com/');
+      const controller = new AbortController();
+      const linked = new Request('https://a.example.com/', { signal: controller.signal });
+      const copy = new Request(linked);
+      controller.abort();
+      console.log(JSON.stringify([plain.signal instanceof AbortSignal, plain.signal.aborted, plain.signal === plain.signal, copy.signal.aborted]));
+      const response = await fetch(plain);
+      console.log(JSON.stringify(response.status));
+    `);
+    expect(out).toEqual([[true, false, true, true], 200]);
+  });
+
+  it('parses each request URL as URL does, however often the same text comes, and refuses credentials every time', async () => {
+    const out = await runJson(`
+      const seen = [];
+      for (let i = 0; i < 3; i++) seen.push(new Request('HTTPS://Slack.com/api/../api/chat.postMessage?x=1 2').url);
+      const refused = [];
+      for (let i = 0; i < 2; i++) {
+        try { new Request('https://u:p@slack.com/api/auth.test'); } catch (e) { refused.push(e.name); }
+      }
+      let bad;
+      try { await fetch('no scheme'); } catch (e) { bad = e.name; }
+      console.log(JSON.stringify([seen, refused, bad]));
+    `);
+    expect(out).toEqual([[Array(3).fill('https://slack.com/api/chat.postMessage?x=1%202'), ['TypeError', 'TypeError'], 'TypeError']]);
+  });
 });
 
 describe('prelude: bytes, text and timers', () => {
