@@ -2,8 +2,10 @@
 // it adds the two headers of cross-origin isolation to the site's own responses, which a plain static host does not
 // send, so that the page has SharedArrayBuffer and a Python script can block on a request (src/sandbox/syncAnswer.ts).
 // Its scope is the folder it is served from: the site under any sub-path, nothing beside it.
-// COEP `require-corp`: the page loads nothing cross-origin but CORS fetches (model providers), which it allows;
-// supported by every browser that has service workers (`credentialless` would also do in Chromium and Firefox 119+).
+// COEP `credentialless` (Chromium 96+, Firefox 119+), not `require-corp`: the page's cross-origin requests are CORS
+// fetches to model providers, which either allows, and one `no-cors` probe without credentials that tells a
+// provider without CORS headers from one that is down (src/agent/providers/reachability.ts), which `require-corp`
+// would block for want of a Cross-Origin-Resource-Policy header.
 self.addEventListener('install', () => self.skipWaiting());
 
 self.addEventListener('fetch', (event) => {
@@ -19,6 +21,6 @@ function isolated(response) {
   if (response.type === 'opaqueredirect' || response.status === 0) return response;
   const headers = new Headers(response.headers);
   headers.set('Cross-Origin-Opener-Policy', 'same-origin');
-  headers.set('Cross-Origin-Embedder-Policy', 'require-corp');
+  headers.set('Cross-Origin-Embedder-Policy', 'credentialless');
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }

@@ -6,7 +6,7 @@
 // for the probe). Two more Firefox profiles: JSPI's preference on (the page then blocks as Chromium does), and
 // service workers off (a script is refused, saying why). Prints the cold start, a request's round trip (median) and
 // the next script's start; exits 1 on a failed check.
-// Usage: node test/e2e/python.mjs [--browser chromium|firefox|firefox-jspi|firefox-no-sw]   (after `npm run build`)
+// Usage: node test/e2e/python.mjs [--browser chromium|chromium-isolated|firefox|firefox-jspi|firefox-no-sw]   (after `npm run build`)
 // Browsers are the two-browser harness's (test/e2e/browsers.mjs); the probe posts its result back to this server.
 import { readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -146,6 +146,8 @@ const nextResult = (ms) =>
 /** The profiles the probe runs in: the browser, its extra preferences, and how its page must block Python. */
 const PROFILES = {
   chromium: { browser: 'chromium', prefs: {}, expect: { jspi: true, isolated: false } },
+  // For the measurement only (the site never isolates a browser with JSPI): what shared memory would give Chromium.
+  'chromium-isolated': { browser: 'chromium', prefs: {}, register: true, expect: { jspi: true, isolated: true } },
   firefox: { browser: 'firefox', prefs: {}, expect: { jspi: false, isolated: true } },
   'firefox-jspi': { browser: 'firefox', prefs: FIREFOX_JSPI, expect: { jspi: true, isolated: false } },
   'firefox-no-sw': { browser: 'firefox', prefs: { 'dom.serviceWorkers.enabled': false }, expect: { jspi: false, isolated: false } },
@@ -156,13 +158,14 @@ const PROFILES = {
  * after the site itself has loaded once: where it lacks JSPI, that visit registers the isolation worker (and
  * reloads), so the probe, in the same folder, is served isolated.
  */
-async function inBrowser({ browser, prefs }) {
+async function inBrowser({ browser, prefs, register }) {
   const engine = await launchEngine(browser, { viewport: { width: 1024, height: 768 }, prefs });
   try {
     const page = await engine.browser.newPage();
     const siteUrl = probeUrl.replace(/probe\.html$/, '');
     await page.goto(siteUrl, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(() => document.querySelector('[data-scenario]') !== null, { timeout: 120_000 });
+    if (register) await page.evaluate(async () => (await navigator.serviceWorker.register('isolation-sw.js'), await navigator.serviceWorker.ready, true));
     const waiting = nextResult(240_000);
     await page.goto(probeUrl, { waitUntil: 'load', timeout: 120_000 });
     return await waiting;

@@ -68,10 +68,10 @@ const canSuspend = (): boolean => typeof (WebAssembly as { Suspending?: unknown 
  * runs, saying why, rather than failing at its first request.
  */
 export const NO_BLOCKING_MESSAGE =
-  'Python scripts cannot run in this page: it can neither suspend WebAssembly on a request (JSPI, which this browser lacks) ' +
-  'nor block on shared memory, which needs the cross-origin isolation DiffLab gets from its own service worker, and that did not run here ' +
-  '(a private window, service workers turned off, a page not served over https or from localhost, or a reload that bypassed it). ' +
-  'Open DiffLab in a normal window, use Chromium 137 or later, or in Firefox set javascript.options.wasm_js_promise_integration to true in about:config.';
+  'Python cannot run in this page: this browser has no WebAssembly JSPI, and the page is not cross-origin isolated, ' +
+  "which DiffLab's own service worker arranges, but service workers do not run here (a private window, turned off in " +
+  'settings, or a site neither on https nor on localhost). Open DiffLab in a normal window, use Chromium 137 or later, ' +
+  "or set javascript.options.wasm_js_promise_integration to true in Firefox's about:config.";
 
 /**
  * Python's runner. Pyodide starts loading as soon as the runner is made, when the worker starts, so a spare

@@ -35,7 +35,7 @@ describe('Python sandbox without JSPI', () => {
     let started = false;
     const outcome = await runWith({ started: () => void (started = true) });
     expect(outcome).toEqual({ ok: false, reason: 'error', error: NO_BLOCKING_MESSAGE });
-    expect(NO_BLOCKING_MESSAGE).toMatch(/JSPI.*cross-origin isolation.*service worker.*private window.*Chromium 137.*wasm_js_promise_integration/);
+    expect(NO_BLOCKING_MESSAGE).toMatch(/JSPI.*cross-origin isolated.*service worker.*private window.*Chromium 137.*wasm_js_promise_integration/);
     expect(started).toBe(false);
   });
 
