@@ -42,8 +42,10 @@ console.log(JSON.stringify(ms));`,
 };
 
 /**
- * Figures of the page's Python sandbox, from test/e2e/python.mjs in each browser the e2e suite drives (needs a
- * build), and whether the build holds the memory snapshot the page's workers restore (made with Chromium at build).
+ * Figures of the page's Python sandbox, from test/e2e/python.mjs (needs a build): Chromium through JSPI, and through
+ * shared memory when isolated (which the site never does to it: for comparison); a stock firefox-esr 140, isolated
+ * by the site's service worker, through shared memory; firefox-esr with JSPI's preference on, through JSPI. And
+ * whether the build holds the memory snapshot the page's workers restore (made with Chromium at build).
  */
 function pageFigures(): object {
   const assets = join(repoRoot, 'dist', 'assets');
@@ -54,7 +56,7 @@ function pageFigures(): object {
   let last: Record<string, unknown> | undefined;
   for (const line of (out.stdout ?? '').split('\n')) {
     // A browser whose scripts failed still has a cold start (the worker loaded); its round trip is then "undefined".
-    const m = /^[✓✗] (\w+): cold start (\d+) ms, next script starts in (\d+) ms, round trip \(median\) ([\d.]+|undefined) ms/.exec(line);
+    const m = /^[✓✗] ([\w-]+): cold start (\d+) ms, next script starts in (\d+) ms, round trip \(median\) ([\d.]+|undefined) ms/.exec(line);
     if (m) {
       last = figures[m[1]!] = { coldStartMs: Number(m[2]), nextStartMs: Number(m[3]), roundTripMedianMs: m[4] === 'undefined' ? null : Number(m[4]), ok: line.startsWith('✓') };
     } else if (last && !last.ok && !last.problem && /^\s+\S/.test(line)) {

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { register } from 'node:module';
 import { dirname } from 'node:path';
-import { parentPort, receiveMessageOnPort, workerData, type MessagePort as NodePort, type TransferListItem } from 'node:worker_threads';
+import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { loadPyodide } from 'pyodide';
 import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
 import { pythonRunner } from '../sandbox/python/pythonRunner.ts';
@@ -57,5 +57,4 @@ startSandboxWorker(
       delete (globalThis as { process?: unknown }).process;
     },
   }),
-  { receiveSync: (channel) => receiveMessageOnPort(channel as unknown as NodePort) },
 );

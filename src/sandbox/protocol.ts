@@ -21,13 +21,12 @@ export type ScriptOutcome = { ok: true } | { ok: false; reason: StopReason; erro
 
 /**
  * How a worker that must block on a fetch (Python's `requests` is synchronous) gets its answer where shared memory
- * exists (Node): the host posts each fetchResult/fetchError on `port`, then sets `flag[0]` to 1 and notifies it; the
- * worker waits on the flag and reads the message from the port synchronously. Without one (a page that is not
- * cross-origin isolated) the worker gets the same messages as usual and suspends on them (JSPI).
+ * exists (Node, or a cross-origin isolated page): the worker still posts each `fetch` as a message; the host writes
+ * the answer into `buffer` and wakes the worker (syncAnswer.ts). Without one (a page that is not cross-origin
+ * isolated) the worker gets fetchResult/fetchError messages as usual and suspends on them (JSPI).
  */
 export interface SyncChannel {
-  port: MessagePort;
-  flag: SharedArrayBuffer;
+  buffer: SharedArrayBuffer;
 }
 
 /** The VM's module file name: error lines refer to it. */

@@ -1,6 +1,7 @@
 import type { LanguageId } from './languages.ts';
 import { isMessage, WASM_BASE_BYTES, type HostToWorker, type SyncChannel, type WorkerToHost } from './protocol.ts';
 import { answerFetch } from './shimHttp.ts';
+import { newSyncBuffer, writeSyncAnswer } from './syncAnswer.ts';
 import {
   abortedMessage,
   consoleTruncatedNote,
@@ -82,7 +83,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
   let settle: (result: ScriptResult) => void = () => {};
   let ended = false;
   const inFlight = new Set<Promise<void>>();
-  const sync = language === 'python' ? newSyncChannel() : null;
+  const sync = language === 'python' ? newSyncChannel(limits) : null;
 
   const done = new Promise<ScriptResult>((resolve) => (settle = resolve));
 
@@ -96,7 +97,6 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     } catch {
       // Already gone.
     }
-    sync?.host.close();
     let final = outcome;
     // The over-limit fetch() rejected inside the script; whether the script caught that or died of it, the
     // limit is the story (a timeout or memory stop still says what finally stopped it).
@@ -138,13 +138,11 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     if (!ended) worker?.postMessage(message, transfer);
   }
 
-  /** A fetch's answer: on the sync channel when the worker blocks for it, else as a message. */
+  /** A fetch's answer: in shared memory when the worker blocks for it, else as a message. */
   function answer(message: Extract<HostToWorker, { type: 'fetchResult' | 'fetchError' }>, transfer: Transferable[] = []): void {
     if (ended) return;
     if (!sync) return send(message, transfer);
-    sync.host.postMessage(message, transfer);
-    Atomics.store(sync.flag, 0, 1);
-    Atomics.notify(sync.flag, 0);
+    writeSyncAnswer(sync.buffer, message.id, message);
   }
 
   async function relayFetch(id: number, request: ShimRequest): Promise<void> {
@@ -232,8 +230,7 @@ export function runScript(source: string, options: RunScriptOptions): Promise<Sc
     const files = (options.files ?? []).map(copyFile);
     const determinism = { now: options.now, randomSeed: options.randomSeed };
     const transfer: Transferable[] = files.map((f) => f.bytes.buffer);
-    if (sync) send({ type: 'run', language, source, limits, determinism, files, sync: sync.channel }, [...transfer, sync.channel.port]);
-    else send({ type: 'run', language, source, limits, determinism, files }, transfer);
+    send({ type: 'run', language, source, limits, determinism, files, ...(sync ? { sync } : {}) }, transfer);
     // Node loads its fetch classes (undici) on the first use of `Request`, a tenth of a second: done now, while the
     // worker starts the script, rather than when its first request arrives.
     void globalThis.Request;
@@ -248,13 +245,14 @@ function copyFile(file: ScratchFile): ScratchFile {
   return { path: file.path, bytes: file.bytes.slice() };
 }
 
-/** The host's end of a SyncChannel, where shared memory exists (Node, or a cross-origin isolated page). */
-function newSyncChannel(): { channel: SyncChannel; host: MessagePort; flag: Int32Array } | null {
+/**
+ * Shared memory for a script that blocks on its requests, where it exists (Node, or a cross-origin isolated page).
+ * An answer may be as large as the script's memory limit: a larger one could not be held by the script anyway.
+ */
+function newSyncChannel(limits: SandboxLimits): SyncChannel | null {
   if (typeof SharedArrayBuffer === 'undefined' || typeof Atomics === 'undefined') return null;
   try {
-    const buffer = new SharedArrayBuffer(4);
-    const { port1, port2 } = new MessageChannel();
-    return { channel: { port: port2, flag: buffer }, host: port1, flag: new Int32Array(buffer) };
+    return { buffer: newSyncBuffer(limits.memoryBytes) };
   } catch {
     return null;
   }

@@ -1,6 +1,7 @@
 import type { LanguageId } from './languages.ts';
 import { isMessage, type HostToWorker, type ScriptOutcome, type SyncChannel, type WorkerToHost } from './protocol.ts';
 import { crashMessage } from './stopMessages.ts';
+import { waitSyncAnswer } from './syncAnswer.ts';
 import type { ConsoleEntry, SandboxLimits, ScratchFile, ScriptDeterminism, ShimRequest, ShimResponse, WorkerPort } from './types.ts';
 
 /** One script to run, as the host sent it. */
@@ -25,15 +26,10 @@ export interface RunnerIO {
   done(outcome: ScriptOutcome, files?: ScratchFile[]): void;
   /**
    * One request, the worker blocked until it is answered (for languages whose HTTP calls are synchronous). There
-   * only when the host gave a sync channel and the worker entry can read it (Node); otherwise a runner suspends on
+   * only when the host gave shared memory (Node, a cross-origin isolated page); otherwise a runner suspends on
    * `fetch` instead. Returns a TypeError, not throws, for a refused request.
    */
   fetchBlocking?(request: ShimRequest): ShimResponse | TypeError;
-}
-
-export interface SandboxWorkerOptions {
-  /** Reads a message from a MessagePort synchronously (Node's receiveMessageOnPort): enables `fetchBlocking`. */
-  receiveSync?: (port: MessagePort) => { message: unknown } | undefined;
 }
 
 /** A language's half of the sandbox: it runs one source and reports through `io`. */
@@ -64,7 +60,7 @@ function requestTransfer(request: ShimRequest): Transferable[] {
  * host. One worker runs one script; the host terminates it afterwards. The listener is attached synchronously, so
  * messages sent while the runner loads are not lost.
  */
-export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, options: SandboxWorkerOptions = {}): void {
+export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner): void {
   let running = false;
   let finished = false;
   // Started at once; a failure here is the run's to report (it runs, or crashes with the reason).
@@ -96,25 +92,20 @@ export function startSandboxWorker(port: WorkerPort, runner: ScriptRunner, optio
     },
   };
 
-  function blockingFetch(sync: SyncChannel, receive: NonNullable<SandboxWorkerOptions['receiveSync']>, limits: SandboxLimits) {
-    const flag = new Int32Array(sync.flag);
+  function blockingFetch(sync: SyncChannel, limits: SandboxLimits) {
     return (request: ShimRequest): ShimResponse | TypeError => {
       const id = nextFetchId++;
       send({ type: 'fetch', id, request }, requestTransfer(request));
       // Bounded by the time limit: the host terminates the worker soon after it anyway.
-      if (Atomics.wait(flag, 0, 0, limits.timeMs) === 'timed-out') return new TypeError('fetch failed: no response within the time limit');
-      Atomics.store(flag, 0, 0);
-      const message = receive(sync.port)?.message;
-      if (!isMessage<HostToWorker>(message)) return new TypeError('fetch failed: no response from the host');
-      if (message.type === 'fetchResult') return message.response;
-      if (message.type === 'fetchError') return new TypeError(message.message);
-      return new TypeError('fetch failed: an unexpected message from the host');
+      const answer = waitSyncAnswer(sync.buffer, id, limits.timeMs);
+      if (!answer) return new TypeError('fetch failed: no response within the time limit');
+      return answer.type === 'fetchResult' ? answer.response : new TypeError(answer.message);
     };
   }
 
   async function run({ source, limits, determinism, files, sync }: Extract<HostToWorker, { type: 'run' }>): Promise<void> {
     hurry.abort();
-    const runIo = sync && options.receiveSync ? { ...io, fetchBlocking: blockingFetch(sync, options.receiveSync, limits) } : io;
+    const runIo = sync ? { ...io, fetchBlocking: blockingFetch(sync, limits) } : io;
     try {
       const failed = await prepared;
       if (failed) throw failed;

@@ -2,8 +2,10 @@
  * The app's first module (main.tsx imports it before anything else): it starts the workbench worker (PGlite, the
  * replicas, the sandbox host) and tells it at once to start PostgreSQL from the prebuilt data directory, so that the
  * worker's downloads and PostgreSQL's start overlap with the page evaluating and rendering the app instead of waiting
- * for it. `main.tsx` takes the worker over.
+ * for it. `main.tsx` takes the worker over. Before all that, isolation.ts may make the page cross-origin isolated
+ * (a browser without JSPI, on its first visit): it reloads the page then, and nothing here starts.
  */
+import './isolation.ts';
 import type { ToWorker } from './workbench/protocol.ts';
 
 /** The prebuilt PGlite data directory (every replica schema and the project's seeds), as an absolute URL. */

@@ -119,12 +119,16 @@ async function refusingProxy() {
   };
 }
 
+/** The preference that turns JSPI on in firefox-esr 140 (off by default): for comparing the two ways Python blocks. */
+export const FIREFOX_JSPI = { 'javascript.options.wasm_js_promise_integration': true };
+
 /**
  * Launches `name` headless with a fresh profile (nothing cached, nothing in storage) and every non-loopback request
  * refused through the proxy. Returns the puppeteer Browser, what the proxy refused, and close(). `network: false`
  * turns off puppeteer's network events (no request events on pages; the proxy still records what it refused).
+ * `prefs`: more Firefox preferences (FIREFOX_JSPI; Chromium ignores them).
  */
-export async function launchEngine(name, { viewport, network = true }) {
+export async function launchEngine(name, { viewport, network = true, prefs = {} }) {
   const found = findBrowser(name);
   if (found.missing) throw new Error(found.missing);
   const dir = await mkdtemp(path.join(tmpdir(), `difflab-e2e-${name}-`));
@@ -151,9 +155,9 @@ export async function launchEngine(name, { viewport, network = true }) {
               'toolkit.telemetry.enabled': false,
               'services.settings.poll_interval': 86400,
               'dom.push.connection.enabled': false,
-              // Python in the page needs JSPI. Debian's firefox-esr 140 has it behind this preference (later ESRs have
-              // it on); a Firefox without it gets the page's "needs JSPI" message (pythonRunner.ts, noJspi.test.ts).
-              'javascript.options.wasm_js_promise_integration': true,
+              // Nothing about JSPI: the suite drives a stock firefox-esr 140, which lacks it (its Python runs on shared
+              // memory, the page isolated by its service worker: src/ui/isolation.ts). python.mjs adds FIREFOX_JSPI.
+              ...prefs,
             },
           })
         : await puppeteer.launch({

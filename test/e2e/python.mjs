@@ -1,14 +1,19 @@
 // End-to-end check of the page's Python sandbox in Debian's Chromium and firefox-esr: the built site served under
 // a sub-path with no special headers; a probe page starts the site's own Python worker chunk (Pyodide from the
-// site, blocking requests through JSPI) and speaks the sandbox protocol to it, answering its fetches itself.
-// Prints the cold start, a request's round trip (median) and the next script's start; exits 1 on a failed check.
-// Usage: node test/e2e/python.mjs [--browser chromium|firefox]   (after `npm run build`)
+// site) and speaks the sandbox protocol to it, answering its fetches itself. Chromium blocks Python's requests
+// through JSPI; a stock firefox-esr 140 has no JSPI, so the probe first opens the site, whose service worker makes
+// the folder cross-origin isolated (src/ui/isolation.ts), and answers through shared memory (syncAnswer.ts, bundled
+// for the probe). Two more Firefox profiles: JSPI's preference on (the page then blocks as Chromium does), and
+// service workers off (a script is refused, saying why). Prints the cold start, a request's round trip (median) and
+// the next script's start; exits 1 on a failed check.
+// Usage: node test/e2e/python.mjs [--browser chromium|chromium-isolated|firefox|firefox-jspi|firefox-no-sw]   (after `npm run build`)
 // Browsers are the two-browser harness's (test/e2e/browsers.mjs); the probe posts its result back to this server.
 import { readdir, readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import path from 'node:path';
-import { launchEngine } from './browsers.mjs';
-import { dist } from './harness.mjs';
+import { FIREFOX_JSPI, launchEngine } from './browsers.mjs';
+import { dist, root } from './harness.mjs';
 
 const BASE = '/sub/difflab/';
 const only = process.argv.includes('--browser') ? process.argv[process.argv.indexOf('--browser') + 1] : null;
@@ -22,8 +27,13 @@ if (!worker) {
   process.exit(1);
 }
 
+/** The shared-memory answer codec as the site's host uses it, bundled for the probe page. */
+const esbuild = createRequire(import.meta.url)('esbuild');
+const syncAnswerModule = esbuild.buildSync({ entryPoints: [path.join(root, 'src/sandbox/syncAnswer.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
+
 // The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
 const probe = `<!doctype html><meta charset="utf-8"><title>python probe</title><pre id="out">running</pre><script type="module">
+import { newSyncBuffer, writeSyncAnswer } from './syncAnswer.js';
 const workerUrl = new URL('assets/${worker}', location.href);
 const source = ${JSON.stringify(`
 import requests, json, datetime, time
@@ -59,13 +69,17 @@ function run({ worker: thread, port: worker, created }, posted = performance.now
   return new Promise((resolve) => {
     const fetches = [];
     const out = { console: [], fetchGaps: [], createdToStarted: 0, postedToStarted: 0 };
+    // Shared memory where the page has it (isolated), as runScript gives it: the worker then blocks on it.
+    const sync = self.crossOriginIsolated ? { buffer: newSyncBuffer(64 << 20) } : undefined;
     worker.onmessage = ({ data }) => {
       if (data.type === 'started') { out.createdToStarted = performance.now() - created; out.postedToStarted = performance.now() - posted; }
       if (data.type === 'console') out.console.push(data.entry.text);
       if (data.type === 'fetch') {
         fetches.push(performance.now());
         const body = new TextEncoder().encode(JSON.stringify({ ok: true, echo: JSON.parse(data.request.body.text) }));
-        worker.postMessage({ type: 'fetchResult', id: data.id, response: { status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], body, url: data.request.url, redirected: false } }, [body.buffer]);
+        const answer = { type: 'fetchResult', id: data.id, response: { status: 200, statusText: 'OK', headers: [['content-type', 'application/json']], body, url: data.request.url, redirected: false } };
+        if (sync) writeSyncAnswer(sync.buffer, data.id, answer);
+        else worker.postMessage(answer, [body.buffer]);
       }
       if (data.type === 'done') {
         out.done = { ok: data.ok, reason: data.reason, error: data.error };
@@ -75,7 +89,7 @@ function run({ worker: thread, port: worker, created }, posted = performance.now
       }
     };
     thread.onerror = (e) => { out.done = { ok: false, error: 'worker error: ' + e.message }; resolve(out); };
-    worker.postMessage({ type: 'run', language: 'python', source, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [] });
+    worker.postMessage({ type: 'run', language: 'python', source, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [], ...(sync ? { sync } : {}) });
   });
 }
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : null; };
@@ -85,7 +99,7 @@ const cold = await run(first, first.created);
 // The spare has been loading meanwhile, as the site's factory keeps one ahead of need.
 await new Promise((r) => setTimeout(r, 3000));
 const warm = await run(spare);
-const result = { userAgent: navigator.userAgent, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
+const result = { userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
 document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
 </script>`;
@@ -101,13 +115,14 @@ const server = createServer(async (req, res) => {
   }
   const rel = decodeURIComponent(url.pathname.slice(BASE.length));
   if (rel === 'probe.html') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end(probe);
+  if (rel === 'syncAnswer.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(syncAnswerModule);
   if (rel === '__result') {
     const chunks = [];
     for await (const chunk of req) chunks.push(chunk);
     res.writeHead(204).end();
     return deliver(JSON.parse(Buffer.concat(chunks).toString('utf8')));
   }
-  const file = path.join(dist, rel);
+  const file = path.join(dist, rel === '' ? 'index.html' : rel);
   if (!file.startsWith(dist + path.sep)) return void res.writeHead(403).end();
   try {
     const body = await readFile(file);
@@ -128,12 +143,30 @@ const nextResult = (ms) =>
     };
   });
 
-/** The probe in one of the harness's browsers (puppeteer-core: Chromium over CDP, firefox-esr over WebDriver BiDi). */
-async function inBrowser(name) {
-  const engine = await launchEngine(name, { viewport: { width: 1024, height: 768 } });
+/** The profiles the probe runs in: the browser, its extra preferences, and how its page must block Python. */
+const PROFILES = {
+  chromium: { browser: 'chromium', prefs: {}, expect: { jspi: true, isolated: false } },
+  // For the measurement only (the site never isolates a browser with JSPI): what shared memory would give Chromium.
+  'chromium-isolated': { browser: 'chromium', prefs: {}, register: true, expect: { jspi: true, isolated: true } },
+  firefox: { browser: 'firefox', prefs: {}, expect: { jspi: false, isolated: true } },
+  'firefox-jspi': { browser: 'firefox', prefs: FIREFOX_JSPI, expect: { jspi: true, isolated: false } },
+  'firefox-no-sw': { browser: 'firefox', prefs: { 'dom.serviceWorkers.enabled': false }, expect: { jspi: false, isolated: false } },
+};
+
+/**
+ * The probe in one of the harness's browsers (puppeteer-core: Chromium over CDP, firefox-esr over WebDriver BiDi),
+ * after the site itself has loaded once: where it lacks JSPI, that visit registers the isolation worker (and
+ * reloads), so the probe, in the same folder, is served isolated.
+ */
+async function inBrowser({ browser, prefs, register }) {
+  const engine = await launchEngine(browser, { viewport: { width: 1024, height: 768 }, prefs });
   try {
-    const waiting = nextResult(240_000);
     const page = await engine.browser.newPage();
+    const siteUrl = probeUrl.replace(/probe\.html$/, '');
+    await page.goto(siteUrl, { waitUntil: 'load', timeout: 120_000 });
+    await page.waitForFunction(() => document.querySelector('[data-scenario]') !== null, { timeout: 120_000 });
+    if (register) await page.evaluate(async () => (await navigator.serviceWorker.register('isolation-sw.js'), await navigator.serviceWorker.ready, true));
+    const waiting = nextResult(240_000);
     await page.goto(probeUrl, { waitUntil: 'load', timeout: 120_000 });
     return await waiting;
   } finally {
@@ -142,11 +175,23 @@ async function inBrowser(name) {
 }
 
 let failed = 0;
-for (const name of ['chromium', 'firefox']) {
-  if (only && only !== name) continue;
+for (const [name, profile] of Object.entries(PROFILES)) {
+  if (only && only !== name && only !== profile.browser) continue;
   try {
-    const r = await inBrowser(name);
+    const r = await inBrowser(profile);
     const problems = [];
+    if (r.jspi !== profile.expect.jspi || r.isolated !== profile.expect.isolated) {
+      problems.push(`the page has JSPI: ${r.jspi}, is cross-origin isolated: ${r.isolated}; expected ${JSON.stringify(profile.expect)}`);
+    }
+    if (!profile.expect.jspi && !profile.expect.isolated) {
+      // Neither way to block: the script is refused at once, saying why, and nothing runs.
+      const refused = !r.cold.done?.ok && /cannot run in this page.*service worker/.test(r.cold.done?.error ?? '') && r.cold.console.length === 0;
+      if (!refused) problems.push(`expected the refusal, got ${JSON.stringify(r.cold.done)}`);
+      console.log(`${problems.length ? '✗' : '✓'} ${name}: a Python script is refused with why (${r.cold.done?.error?.slice(0, 60)}…)`);
+      for (const p of problems) console.log(`    ${p}`);
+      if (problems.length) failed++;
+      continue;
+    }
     if (!r.cold.done?.ok) problems.push(`cold run failed: ${r.cold.done?.error}`);
     if (!r.warm.done?.ok) problems.push(`warm run failed: ${r.warm.done?.error}`);
     const [line, closed, bridges] = r.warm.console;
@@ -157,7 +202,8 @@ for (const name of ['chromium', 'firefox']) {
       problems.push(`bridges or hash seed: ${bridges}`);
     }
     if (r.warm.fetchGaps.length !== REQUESTS - 1) problems.push(`${r.warm.fetchGaps.length + 1} requests reached the page`);
-    console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms`);
+    const how = r.isolated ? 'shared memory' : 'JSPI';
+    console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms (${how})`);
     for (const p of problems) console.log(`    ${p}`);
     if (problems.length) failed++;
   } catch (error) {

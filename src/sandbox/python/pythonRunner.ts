@@ -63,18 +63,21 @@ interface Current {
 const canSuspend = (): boolean => typeof (WebAssembly as { Suspending?: unknown }).Suspending === 'function';
 
 /**
- * A page in a browser without JSPI (firefox-esr 140 has it behind a preference) cannot block a Python script on a
- * request, so the script is refused before it runs, with what to do, rather than failing at its first request.
+ * A page that can neither suspend on a request (JSPI) nor block on shared memory (cross-origin isolation, which
+ * the site's service worker gives a browser without JSPI: src/ui/isolation.ts) refuses every script before it
+ * runs, saying why, rather than failing at its first request.
  */
-export const NO_JSPI_MESSAGE =
-  'Python scripts need WebAssembly JavaScript Promise Integration (JSPI) in this page, which this browser does not have: ' +
-  'use Chromium 137 or later, or in Firefox set javascript.options.wasm_js_promise_integration to true in about:config and reload.';
+export const NO_BLOCKING_MESSAGE =
+  'Python cannot run in this page: this browser has no WebAssembly JSPI, and the page is not cross-origin isolated, ' +
+  "which DiffLab's own service worker arranges, but service workers do not run here (a private window, turned off in " +
+  'settings, or a site neither on https nor on localhost). Open DiffLab in a normal window, use Chromium 137 or later, ' +
+  "or set javascript.options.wasm_js_promise_integration to true in Firefox's about:config.";
 
 /**
  * Python's runner. Pyodide starts loading as soon as the runner is made, when the worker starts, so a spare
  * worker is warm before its script arrives. Python's `requests` blocks on each fetch: through the harness's
- * `fetchBlocking` where the host gave shared memory (Node), otherwise by suspending the WebAssembly stack until the
- * answer arrives (JSPI, `run_sync`: Chromium and Firefox pages, which are not cross-origin isolated).
+ * `fetchBlocking` where the host gave shared memory (Node; a cross-origin isolated page: firefox-esr 140), otherwise
+ * by suspending the WebAssembly stack until the answer arrives (JSPI, `run_sync`: Chromium, not isolated).
  */
 export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
   let current: Current | null = null;
@@ -136,7 +139,7 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
       pyodide.runPython(PRELOAD);
       if (options.snapshots?.save) options.snapshots.save(pyodide.makeMemorySnapshot!());
     }
-    // Without JSPI there is nothing to suspend: Node's worker blocks on shared memory instead.
+    // Without JSPI there is nothing to suspend: the worker blocks on shared memory instead (Node, an isolated page).
     const runSync = canSuspend() ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
     const install = pyodide.pyimport('difflab_sandbox').install as PyProxyLike;
     const run = install(bridge, runSync) as PyProxyLike;
@@ -147,9 +150,9 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     return { pyodide, run, baseBytes: pyodide._module.HEAP8.buffer.byteLength };
   }
 
-  // A page that can neither suspend nor block on shared memory (firefox-esr 140 without JSPI's preference) refuses
-  // every script (run), so it does not fetch Pyodide's 20 MB either.
-  const loading = canSuspend() || typeof SharedArrayBuffer !== 'undefined' ? load() : Promise.reject(new Error(NO_JSPI_MESSAGE));
+  // A page that can neither suspend nor block on shared memory (firefox-esr 140 where the service worker could not
+  // isolate it) refuses every script (run), so it does not fetch Pyodide's 20 MB either.
+  const loading = canSuspend() || typeof SharedArrayBuffer !== 'undefined' ? load() : Promise.reject(new Error(NO_BLOCKING_MESSAGE));
   // Reported when a script arrives; until then an unhandled rejection would only be noise.
   loading.catch(() => {});
 
@@ -157,7 +160,7 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     language: 'python',
     async run(job, io) {
       if (!io.fetchBlocking && !canSuspend()) {
-        io.done({ ok: false, reason: 'error', error: NO_JSPI_MESSAGE });
+        io.done({ ok: false, reason: 'error', error: NO_BLOCKING_MESSAGE });
         return;
       }
       let loaded: Loaded;

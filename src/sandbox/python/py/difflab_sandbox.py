@@ -158,12 +158,12 @@ def _user_traceback(error):
 
 
 def install(bridge, run_sync):
-    """`bridge(kind, payload)` is the host: 'fetch' takes a request as JSON and answers a response as JSON (a
-    promise of it when `run_sync` is given, which then waits for it); 'sleep' moves the virtual clock."""
+    """`bridge(kind, payload)` is the host: 'fetch' takes a request as JSON and answers a response as JSON, or a
+    promise of it where the host cannot block (`run_sync` then waits for it); 'sleep' moves the virtual clock."""
 
     def fetch(request_json):
         answer = bridge("fetch", request_json)
-        return run_sync(answer) if run_sync is not None else answer
+        return answer if isinstance(answer, str) else run_sync(answer)
 
     def send(method, url, headers, body, follow):
         wire = None

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LoadPyodide } from '../../../../src/sandbox/python/pyodideApi.ts';
-import { NO_JSPI_MESSAGE, pythonRunner } from '../../../../src/sandbox/python/pythonRunner.ts';
+import { NO_BLOCKING_MESSAGE, pythonRunner } from '../../../../src/sandbox/python/pythonRunner.ts';
 import { defaultLimits, type ScriptResult } from '../../../../src/sandbox/types.ts';
 import type { RunnerIO } from '../../../../src/sandbox/worker.ts';
 
-// A page in a browser without JSPI (firefox-esr 140) and without shared memory cannot block a script on a request.
+// A page in a browser without JSPI (firefox-esr 140) and without shared memory (not isolated) cannot block a script on a request.
 const wasm = WebAssembly as { Suspending?: unknown };
 const suspending = wasm.Suspending;
 afterEach(() => {
@@ -34,8 +34,8 @@ describe('Python sandbox without JSPI', () => {
     delete wasm.Suspending;
     let started = false;
     const outcome = await runWith({ started: () => void (started = true) });
-    expect(outcome).toEqual({ ok: false, reason: 'error', error: NO_JSPI_MESSAGE });
-    expect(NO_JSPI_MESSAGE).toMatch(/JSPI.*Chromium 137.*wasm_js_promise_integration/);
+    expect(outcome).toEqual({ ok: false, reason: 'error', error: NO_BLOCKING_MESSAGE });
+    expect(NO_BLOCKING_MESSAGE).toMatch(/JSPI.*cross-origin isolated.*service worker.*private window.*Chromium 137.*wasm_js_promise_integration/);
     expect(started).toBe(false);
   });
 
