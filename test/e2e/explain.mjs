@@ -30,7 +30,7 @@ async function noCorsServer() {
     res.end('{}');
   });
   await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${server.address().port}/v1`, close: () => new Promise((resolve) => server.close(resolve)) };
+  return { url: `http://127.0.0.1:${server.address().port}/v1`, close: () => new Promise((resolve) => { server.close(resolve); server.closeAllConnections(); }) };
 }
 
 /** A port on this machine where nothing listens (bound once, then closed). */
