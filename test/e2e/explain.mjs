@@ -60,6 +60,18 @@ const tagOf = (page) => {
 };
 
 async function waitReady(page, key = null) {
+  // A stock firefox-esr's first visit reloads once to become cross-origin isolated (src/ui/isolation.ts): a wait
+  // under way when the page is replaced fails, and is started again on the new page.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await readyOnce(page, key);
+    } catch (error) {
+      if (attempt >= 3 || !/Waiting failed|context|navigat/i.test(String(error?.message))) throw error;
+    }
+  }
+}
+
+async function readyOnce(page, key) {
   await page.waitForFunction(
     (k) => {
       const s = window.__difflab?.store.getState();
