@@ -65,13 +65,22 @@ function start() {
   worker.postMessage({ port: channel.port2 }, [channel.port2]);
   return { worker, port: channel.port1, created: performance.now() };
 }
-function run({ worker: thread, port: worker, created }, posted = performance.now()) {
+// Where each run stands, on the page, for the harness to read when no result comes.
+const progress = {};
+const show = () => { document.getElementById('out').textContent = JSON.stringify(progress); };
+function run({ worker: thread, port: worker, created }, label, posted = performance.now()) {
   return new Promise((resolve) => {
     const fetches = [];
+    progress[label] = { posted: true, messages: [] };
+    show();
     const out = { console: [], fetchGaps: [], createdToStarted: 0, postedToStarted: 0 };
     // Shared memory where the page has it (isolated), as runScript gives it: the worker then blocks on it.
     const sync = self.crossOriginIsolated ? { buffer: newSyncBuffer(64 << 20) } : undefined;
     worker.onmessage = ({ data }) => {
+      const seen = progress[label].messages;
+      if (seen.at(-1)?.type === data.type) seen.at(-1).n++;
+      else seen.push({ type: data.type, n: 1, at: Math.round(performance.now()) });
+      show();
       if (data.type === 'started') { out.createdToStarted = performance.now() - created; out.postedToStarted = performance.now() - posted; }
       if (data.type === 'console') out.console.push(data.entry.text);
       if (data.type === 'fetch') {
@@ -89,16 +98,23 @@ function run({ worker: thread, port: worker, created }, posted = performance.now
       }
     };
     thread.onerror = (e) => { out.done = { ok: false, error: 'worker error: ' + e.message }; resolve(out); };
+    // A run that never ends is reported with what it had said, instead of the whole probe going silent.
+    setTimeout(() => {
+      if (out.done) return;
+      out.done = { ok: false, error: 'no end within 90 s; messages: ' + JSON.stringify(progress[label].messages) };
+      thread.terminate();
+      resolve(out);
+    }, 90000);
     worker.postMessage({ type: 'run', language: 'python', source, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [], ...(sync ? { sync } : {}) });
   });
 }
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : null; };
 const first = start();
 const spare = start();
-const cold = await run(first, first.created);
+const cold = await run(first, 'cold', first.created);
 // The spare has been loading meanwhile, as the site's factory keeps one ahead of need.
 await new Promise((r) => setTimeout(r, 3000));
-const warm = await run(spare);
+const warm = await run(spare, 'warm');
 const result = { userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
 document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
@@ -168,7 +184,12 @@ async function inBrowser({ browser, prefs, register }) {
     if (register) await page.evaluate(async () => (await navigator.serviceWorker.register('isolation-sw.js'), await navigator.serviceWorker.ready, true));
     const waiting = nextResult(240_000);
     await page.goto(probeUrl, { waitUntil: 'load', timeout: 120_000 });
-    return await waiting;
+    try {
+      return await waiting;
+    } catch (error) {
+      const where = await page.evaluate(() => document.getElementById('out')?.textContent).catch((e) => `(page unreadable: ${e.message})`);
+      throw new Error(`${error.message}; the probe's runs: ${where}`);
+    }
   } finally {
     await engine.close();
   }
