@@ -119,8 +119,12 @@ async function refusingProxy() {
   };
 }
 
-/** The preference that turns JSPI on in firefox-esr 140 (off by default): for comparing the two ways Python blocks. */
+/**
+ * The preference for JSPI in Firefox: off by default in firefox-esr 140, on in 153. Set either way so that each of
+ * the two ways Python blocks is tried whichever ESR Debian ships.
+ */
 export const FIREFOX_JSPI = { 'javascript.options.wasm_js_promise_integration': true };
+export const FIREFOX_NO_JSPI = { 'javascript.options.wasm_js_promise_integration': false };
 
 /**
  * Launches `name` headless with a fresh profile (nothing cached, nothing in storage) and every non-loopback request
@@ -155,8 +159,10 @@ export async function launchEngine(name, { viewport, network = true, prefs = {} 
               'toolkit.telemetry.enabled': false,
               'services.settings.poll_interval': 86400,
               'dom.push.connection.enabled': false,
-              // Nothing about JSPI: the suite drives a stock firefox-esr 140, which lacks it (its Python runs on shared
-              // memory, the page isolated by its service worker: src/ui/isolation.ts). python.mjs adds FIREFOX_JSPI.
+              // JSPI off, as firefox-esr 140 comes (153 turns it on): Chromium covers the page's JSPI path, Firefox its
+              // other one, Python on shared memory in a page its service worker isolated (src/ui/isolation.ts), whichever
+              // ESR Debian ships. python.mjs's firefox-jspi profile passes FIREFOX_JSPI.
+              ...FIREFOX_NO_JSPI,
               ...prefs,
             },
           })

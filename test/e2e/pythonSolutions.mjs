@@ -1,7 +1,8 @@
 // End-to-end test of Python in the built site: pick Python in the editor's language picker (Monaco's Python
 // colouring), then in each suite show a scenario's Python reference solution, run it in the page's Python sandbox
-// (Pyodide from the site; requests block through JSPI in Chromium, through shared memory in a stock firefox-esr 140,
-// whose page the site's service worker made cross-origin isolated) against the real workbench and see it pass.
+// (Pyodide from the site; requests block through JSPI in Chromium, through shared memory in firefox-esr, run with
+// JSPI off as 140 comes, whose page the site's service worker made cross-origin isolated) against the real
+// workbench and see it pass.
 // Usage: node test/e2e/pythonSolutions.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -35,7 +36,7 @@ async function run({ browser, server, check }) {
     await page.getByTestId('monaco').waitFor({ timeout: 30_000 });
   });
 
-  await check('the page blocks Python through JSPI in Chromium, through shared memory in firefox-esr 140 (isolated by the site\'s service worker)', async () => {
+  await check('the page blocks Python through JSPI in Chromium, through shared memory in firefox-esr without JSPI (isolated by the site\'s service worker)', async () => {
     const how = await page.evaluate(() => ({ jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, controlled: navigator.serviceWorker?.controller !== null }));
     const expected = browser.name === 'firefox' ? { jspi: false, isolated: true, controlled: true } : { jspi: true, isolated: false, controlled: false };
     assert(JSON.stringify(how) === JSON.stringify(expected), `JSPI, isolated, controlled: ${JSON.stringify(how)}`);
