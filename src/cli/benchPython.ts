@@ -45,8 +45,8 @@ console.log(JSON.stringify(ms));`,
  * Figures of the page's Python sandbox, from test/e2e/python.mjs (needs a build): Chromium through JSPI, and through
  * shared memory when isolated (which the site never does to it: for comparison); firefox-esr without JSPI (140 as it
  * comes, 153 with its preference off), isolated by the site's service worker, through shared memory; firefox-esr with
- * JSPI's preference on, through JSPI. And
- * whether the build holds the memory snapshot the page's workers restore (made with Chromium at build).
+ * JSPI's preference on, through JSPI. And whether the build holds the memory snapshot the page's workers restore
+ * (made with Chromium at build).
  */
 function pageFigures(): object {
   const assets = join(repoRoot, 'dist', 'assets');
