@@ -4,7 +4,7 @@
 // Usage: node test/e2e/company.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
 const TEST_ID = 'share-rebalance-runbook';
@@ -28,7 +28,7 @@ async function run({ browser, server, check }) {
 
   await check('the page becomes ready with the company suite in its list', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
     await page.getByLabel('Search scenarios').fill(test.id);
     await page.locator(`[data-scenario="${key}"]`).waitFor({ timeout: 10_000 });
   });

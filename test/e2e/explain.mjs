@@ -10,7 +10,7 @@ import { mkdir, readFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, settle, shotsDir, sizes } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, settle, shotsDir, sizes, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
 const scenarioKey = 'slack-core/random-boardgame-venue';
@@ -60,19 +60,8 @@ const tagOf = (page) => {
 };
 
 async function waitReady(page, key = null) {
-  // A stock firefox-esr's first visit reloads once to become cross-origin isolated (src/ui/isolation.ts): a wait
-  // under way when the page is replaced fails, and is started again on the new page.
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await readyOnce(page, key);
-    } catch (error) {
-      if (attempt >= 3 || !/Waiting failed|context|navigat/i.test(String(error?.message))) throw error;
-    }
-  }
-}
-
-async function readyOnce(page, key) {
-  await page.waitForFunction(
+  await waitAcrossReload(
+    page,
     (k) => {
       const s = window.__difflab?.store.getState();
       return Boolean(s && s.run.status === 'ready' && (k === null || s.run.openKey === k));

@@ -129,6 +129,21 @@ export function checklist() {
   return list;
 }
 
+/**
+ * page.waitForFunction that survives the page being replaced: a firefox-esr without JSPI reloads on its first visit
+ * to become cross-origin isolated (src/ui/isolation.ts), and a wait under way then fails; it is started again on the
+ * new page, twice at most.
+ */
+export async function waitAcrossReload(page, fn, arg, options) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await page.waitForFunction(fn, arg, options);
+    } catch (error) {
+      if (attempt >= 3 || !/Waiting failed|context|navigat/i.test(String(error?.message))) throw error;
+    }
+  }
+}
+
 export function assert(cond, message) {
   if (!cond) throw new Error(message);
 }
