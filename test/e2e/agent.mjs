@@ -4,7 +4,7 @@
 // concurrently, each in its own environment, with the results of a one-at-a-time batch.
 // Usage: node test/e2e/agent.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { createServer } from 'node:http';
-import { assert, checkPageStayedClean, isMain, runJourneys } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, runJourneys, waitAcrossReload } from './harness.mjs';
 
 const KEY = 'sk-e2e-secret-4242';
 const READY_TIMEOUT = 120_000;
@@ -129,7 +129,7 @@ async function run({ browser, server, check }) {
 async function agentChecks(browser, server, check, model) {
   const page = await browser.newPage();
   await page.goto(server.url);
-  await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+  await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   await page.locator('[data-scenario="slack-core/random-boardgame-venue"], [data-scenario$="/random-boardgame-venue"]').first().click();
   await page.getByTestId('mode-agent').click();
 

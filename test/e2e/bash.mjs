@@ -4,7 +4,7 @@
 // Usage: node test/e2e/bash.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 const KEY = 'slack-core/create-launch-warroom';
@@ -15,7 +15,7 @@ async function run({ browser, server, check }) {
 
   await check('the scenario opens and the environment is ready', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
     await page.getByLabel('Search scenarios').fill('create-launch-warroom');
     await page.locator(`[data-scenario="${KEY}"]`).click();
     await page.waitForFunction((k) => window.__difflab.store.getState().run.openKey === k && window.__difflab.store.getState().run.status === 'ready', KEY, { timeout: READY_TIMEOUT });

@@ -123,8 +123,9 @@ async function refusingProxy() {
  * The preference for JSPI in Firefox: off by default in firefox-esr 140, on in 153. Set either way so that each of
  * the two ways Python blocks is tried whichever ESR Debian ships.
  */
-export const FIREFOX_JSPI = { 'javascript.options.wasm_js_promise_integration': true };
-export const FIREFOX_NO_JSPI = { 'javascript.options.wasm_js_promise_integration': false };
+const JSPI_PREF = 'javascript.options.wasm_js_promise_integration';
+export const FIREFOX_JSPI = { [JSPI_PREF]: true };
+export const FIREFOX_NO_JSPI = { [JSPI_PREF]: false };
 
 /**
  * Launches `name` headless with a fresh profile (nothing cached, nothing in storage) and every non-loopback request

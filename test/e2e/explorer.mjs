@@ -9,7 +9,7 @@ import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, settle, sizes } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, settle, sizes, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 const SCENARIO = 'slack-core/random-boardgame-venue';
@@ -67,7 +67,7 @@ async function run({ browser, server, check }) {
   const results = evalResults();
   const page = await browser.newPage();
   await page.goto(server.url);
-  await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+  await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   await page.locator(`[data-scenario="${SCENARIO}"]`).first().click();
   await page.getByTestId('mode-agent').click();
 

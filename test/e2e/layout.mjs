@@ -5,7 +5,7 @@
 // Measured geometrically (boxes against the viewport, scrollWidth against clientWidth), not by DOM presence.
 // Usage: node test/e2e/layout.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { createServer } from 'node:http';
-import { assert, checkPageStayedClean, contrastViolations, isMain, runJourneys, screenshots, settle, sizes } from './harness.mjs';
+import { assert, checkPageStayedClean, contrastViolations, isMain, runJourneys, screenshots, settle, sizes, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 const post = "I'll post the update.\n\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
@@ -76,7 +76,7 @@ async function run({ browser, server, check }) {
 async function layoutChecks(browser, server, check, model) {
   const page = await browser.newPage();
   await page.goto(server.url);
-  await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+  await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   const scenario = 'random-boardgame-venue';
   await page.locator(`[data-scenario$="/${scenario}"]`).first().click();
   await page.waitForFunction(() => window.__difflab.store.getState().run.status === 'ready', null, { timeout: READY_TIMEOUT });

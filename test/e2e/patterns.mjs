@@ -4,7 +4,7 @@
 // Usage: node test/e2e/patterns.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 
@@ -18,7 +18,7 @@ async function run({ browser, server, check }) {
 
   await check('a scenario with a regex answer check opens', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
     await page.getByLabel('Search scenarios').fill(test.id);
     await page.locator(`[data-scenario="${key}"]`).click();
     await page.waitForFunction((k) => {

@@ -6,7 +6,7 @@
 // Usage: node test/e2e/pythonSolutions.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 // Pyodide's first start in a page takes seconds, much longer on a machine whose cores are busy.
@@ -31,7 +31,7 @@ async function run({ browser, server, check }) {
 
   await check('the page loads and the environment is ready', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
     await open(page, ...SOLUTIONS[0]);
     await page.getByTestId('monaco').waitFor({ timeout: 30_000 });
   });

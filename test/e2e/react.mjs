@@ -7,7 +7,7 @@
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 const shared = path.resolve(root, '../shared/agent-diff');
@@ -45,7 +45,7 @@ async function run({ browser, server, check, skip }) {
 
   await check('the page is ready', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   });
 
   await check('a malformed replies file is refused with the JSON path of each problem', async () => {

@@ -6,7 +6,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const RESULTS = path.join(root, '..', 'shared', 'agent-diff', 'results');
 const READY_TIMEOUT = 120_000;
@@ -34,7 +34,7 @@ async function run({ browser, server, check, skip }) {
 
   await check('the page loads and the environment is ready', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   });
 
   await check('Import… takes a results file with its suite and seed and lists its runs', async () => {

@@ -3,7 +3,7 @@
 // Usage: node test/e2e/run.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 
@@ -26,7 +26,7 @@ async function run({ browser, server, check }) {
   await check('the shell and scenario list paint before the environment is ready', async () => {
     await page.goto(server.url);
     await page.locator('[data-scenario]').first().waitFor({ timeout: 15_000 });
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
     // Ordering, not timing: the shell's first commit happened while PGlite was still starting, and before readiness.
     const { shell, env, readyAt } = await page.evaluate(() => {
       const mark = performance.getEntriesByName('difflab-shell')[0];

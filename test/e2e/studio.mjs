@@ -3,7 +3,7 @@
 // Usage: node test/e2e/studio.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { assert, checkPageStayedClean, isMain, root, runJourneys } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, root, runJourneys, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 180_000;
 
@@ -21,7 +21,7 @@ async function run({ browser, server, check }) {
 
   await check('the reference solution runs and the studio turns clicked diff fields into a passing assertion', async () => {
     await page.goto(server.url);
-    await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+    await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
     await page.evaluate((k) => window.__difflab.store.getState().catalog.select(k), key);
     await ready();
     await page.evaluate((text) => window.__difflab.store.getState().editor.setText(text), solution);

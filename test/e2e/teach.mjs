@@ -3,7 +3,7 @@
 // the glossary's own page; presenter mode (no text under 16 px, one pane, inside the viewport, arrows step the run,
 // demo notes beside their step); the right pane follows the selected step of a replayed run.
 // Usage: node test/e2e/teach.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { assert, checkPageStayedClean, isMain, runJourneys, screenshots, settle, sizes } from './harness.mjs';
+import { assert, checkPageStayedClean, isMain, runJourneys, screenshots, settle, sizes, waitAcrossReload } from './harness.mjs';
 
 const READY_TIMEOUT = 120_000;
 const store = (page, fn, arg) => page.evaluate(fn, arg);
@@ -83,7 +83,7 @@ async function lessonByKeyboard(page, label, { reloadAfter } = {}) {
     if (reloadAfter === i) {
       // Left half-way: a reload keeps where it was, and the Start button resumes there.
       await page.goto(page.raw.url());
-      await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+      await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
       const strip = await page.getByTestId('lesson-strip').isVisible();
       if (strip) await page.getByTestId('lesson-leave').click();
       const resume = await page.getByTestId('lesson-start').textContent();
@@ -101,7 +101,7 @@ async function lessonByKeyboard(page, label, { reloadAfter } = {}) {
 async function run({ browser, server, check }) {
   const page = await browser.newPage();
   await page.goto(server.url);
-  await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
+  await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
   const scenario = 'random-boardgame-venue';
   await page.locator(`[data-scenario$="/${scenario}"]`).first().click();
   await page.waitForFunction(() => window.__difflab.store.getState().run.status === 'ready', null, { timeout: READY_TIMEOUT });
