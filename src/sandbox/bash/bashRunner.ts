@@ -15,8 +15,11 @@ export const SCRATCH_DIRS = ['/home/user', '/tmp'] as const;
 const REFUSED: readonly string[] = ['sqlite3'];
 /** Output a script may print before it is stopped: the console keeps much less (maxConsoleChars), this bounds memory. */
 const OUTPUT_CAP_BYTES = 8 * 1024 * 1024;
-/** just-bash's time deadline is left far away: the sandbox's own limit, on the real clock, stops the script. */
-const NO_DEADLINE_MS = 2 ** 31 - 1;
+/**
+ * just-bash's own time deadline is off: the sandbox's limit, on the real clock, stops the script. With a finite one
+ * it would also arm and clear a timer around every command.
+ */
+const NO_DEADLINE_MS = Number.POSITIVE_INFINITY;
 
 // Taken before anything in the realm can replace it.
 const realSetTimeout = globalThis.setTimeout.bind(globalThis);
