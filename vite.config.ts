@@ -1,12 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { pyodideAssets } from './scripts/vitePyodide.ts';
 
 export default defineConfig({
   // Relative base: the built site works from any sub-path of a static host (checked by test/e2e/run.mjs).
   base: './',
-  plugins: [react(), pyodideAssets()],
+  plugins: [react(), pyodideAssets(), appEntryInBuild()],
   worker: {
     // The workbench worker starts the sandbox's workers itself; nested module workers need the 'es' format.
     format: 'es',
@@ -14,7 +14,7 @@ export default defineConfig({
   server: {
     // Transformed while the server starts, not when the first page asks: the page's entry and the workbench worker
     // (PGlite, the replicas, the sandbox host), so a fresh browser on a restarted dev server is ready sooner.
-    warmup: { clientFiles: ['./src/ui/main.tsx', './src/ui/workbench/workbenchWorker.ts'] },
+    warmup: { clientFiles: ['./src/ui/boot.ts', './src/ui/main.tsx', './src/ui/workbench/workbenchWorker.ts', './src/ui/workbench/workbenchHandlers.ts'] },
   },
   optimizeDeps: {
     // PGlite finds its .wasm and .data next to its own module; pre-bundling moves the module and breaks that.
@@ -38,4 +38,20 @@ function monacoImports(): string[] {
     .filter((f) => /\.tsx?$/.test(f))
     .flatMap((f) => [...readFileSync(new URL(f, dir), 'utf8').matchAll(/(?:from|import)\s+'(monaco-editor\/[^'?]+)'/g)].map((m) => m[1]));
   return [...new Set(found)];
+}
+
+/**
+ * The page's entry is boot.ts, which on the dev server imports the app (main.tsx) only once the workbench worker has
+ * started: the ~270 modules the dev server sends one by one would otherwise hold up the worker's. A build makes the
+ * app its entry instead (main.tsx imports boot.ts first): a few chunks, all preloaded from the page at once.
+ */
+function appEntryInBuild(): Plugin {
+  return {
+    name: 'difflab:app-entry-in-build',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'pre',
+      handler: (html) => html.replace('src="/src/ui/boot.ts"', 'src="/src/ui/main.tsx"'),
+    },
+  };
 }

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { copyStatements, readCopyPlan, type CopyPlan } from './copyPlan.ts';
 import { Environment } from './environment.ts';
 import { EnvironmentPool } from './pool.ts';
@@ -8,14 +8,17 @@ import { META_SCHEMA, envMetaSchema, envServiceSchema, ident, serviceSchema, tem
 import { EngineError, type ActingUsers, type Row, type SchemaInfo, type SeedFile, type ServiceSchema, type Tx } from './types.ts';
 import { hashString } from './clock.ts';
 import { requestTransaction, type SessionPath } from './requestTransaction.ts';
+import { startPGlite } from './startPGlite.ts';
 
 export interface EngineOptions {
   /** The services' schemas; a promise (modules still loading) is awaited while PGlite starts. */
   services: ServiceSchema[] | Promise<ServiceSchema[]>;
   /** A data directory dumped by `engine.dump()` (a prebuilt site ships one): skips initdb and template loading. */
   loadDataDir?: Blob;
-  /** An already open PGlite (tests share one). */
+  /** An already open PGlite (tests share one): the engine leaves it open when its own start fails. */
   pglite?: PGlite;
+  /** A PGlite being started by `startPGlite` (the page's worker begins it early): the engine owns it. */
+  opening?: Promise<PGlite>;
   /** Ready environments kept per template in use (see EnvironmentPool); default none. */
   poolSize?: number;
 }
@@ -28,8 +31,6 @@ export interface Template {
   /** Row count per service and table, for browsing. */
   rowCounts: Record<string, number>;
 }
-
-const PGLITE_START = ['-c', 'shared_buffers=16MB'];
 
 /** A table of at most this many rows may be scanned by `templateRows`; a bigger one only through an index. */
 export const SCAN_LIMIT = 2_000;
@@ -64,12 +65,7 @@ export class Engine {
   }
 
   static async create(options: EngineOptions): Promise<Engine> {
-    const opening =
-      options.pglite ??
-      PGlite.create({
-        loadDataDir: options.loadDataDir,
-        startParams: [...PGlite.defaultStartParams, ...PGLITE_START],
-      } as ConstructorParameters<typeof PGlite>[0]);
+    const opening = options.pglite ?? options.opening ?? startPGlite(options.loadDataDir);
     const [services, db] = await Promise.allSettled([options.services, opening]);
     if (services.status === 'rejected' || db.status === 'rejected') {
       if (!options.pglite && db.status === 'fulfilled') await db.value.close().catch(() => {});

@@ -1,4 +1,4 @@
-import { Engine, type ActingUsers, type Diff, type Environment, type Row, type SeedFile } from '../engine/index.ts';
+import { Engine, type ActingUsers, type Diff, type EngineOptions, type Environment, type Row, type SeedFile } from '../engine/index.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
 import { createRouter, type Router } from '../replicas/router.ts';
 import type { Replica } from '../replicas/types.ts';
@@ -31,6 +31,8 @@ export interface WorkbenchOptions {
   createWorker: WorkerFactory;
   engine?: Engine;
   loadDataDir?: Blob;
+  /** The PGlite to build the engine on, already starting (see EngineOptions.opening). */
+  opening?: EngineOptions['opening'];
   /**
    * The replicas to load (default every one). With fewer, the others are loaded only if a script calls one of their
    * hosts, so it is answered as it would be with all of them.
@@ -80,7 +82,7 @@ export class Workbench {
   static async create(options: WorkbenchOptions): Promise<Workbench> {
     // The replicas' modules load while PGlite starts.
     const loading = options.replicas ?? loadReplicas();
-    const engine = options.engine ?? (await Engine.create({ services: loading, loadDataDir: options.loadDataDir }));
+    const engine = options.engine ?? (await Engine.create({ services: loading, loadDataDir: options.loadDataDir, opening: options.opening }));
     return new Workbench(engine, options, await loading);
   }
 

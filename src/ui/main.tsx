@@ -1,4 +1,4 @@
-// First: starts the workbench worker before the rest of the app's modules are evaluated.
+// The app. Its first import starts the workbench worker; on the dev server boot.ts is the entry and loads this after.
 import { dataDirUrl, earlyWorkerError, worker } from './boot.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
