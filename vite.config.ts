@@ -51,7 +51,12 @@ function appEntryInBuild(): Plugin {
     apply: 'build',
     transformIndexHtml: {
       order: 'pre',
-      handler: (html) => html.replace('src="/src/ui/boot.ts"', 'src="/src/ui/main.tsx"'),
+      handler(html) {
+        const entry = 'src="/src/ui/boot.ts"';
+        // Without its script a build would ship boot.ts alone, which loads the app only on the dev server: a blank page.
+        if (!html.includes(entry)) throw new Error(`index.html has no <script ${entry}>: the build cannot make main.tsx its entry`);
+        return html.replace(entry, 'src="/src/ui/main.tsx"');
+      },
     },
   };
 }
