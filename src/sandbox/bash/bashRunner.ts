@@ -16,13 +16,21 @@ const REFUSED: readonly string[] = ['sqlite3'];
 /** Output a script may print before it is stopped: the console keeps much less (maxConsoleChars), this bounds memory. */
 const OUTPUT_CAP_BYTES = 8 * 1024 * 1024;
 /**
- * just-bash's own time deadline is off: the sandbox's limit, on the real clock, stops the script. With a finite one
- * it would also arm and clear a timer around every command.
+ * just-bash's own time deadline is off: the sandbox's limit, on the real clock, stops the script (TimeLimitReached).
+ * With a finite one it would also arm and clear a timer around every command.
  */
 const NO_DEADLINE_MS = Number.POSITIVE_INFINITY;
 
-// Taken before anything in the realm can replace it.
-const realSetTimeout = globalThis.setTimeout.bind(globalThis);
+/**
+ * Thrown by the realm's clock once the script has run past its time limit (see `run`). just-bash reads the clock
+ * many times a command (its execution budget checks its deadline with Date.now()), so a running script meets it
+ * within a command, whatever it is doing, and `exec` rejects with it.
+ *
+ * Why not just-bash's `signal`: given one, it makes an AbortController for every command, listens on the signal
+ * and aborts that controller with a new Error when the command ends: a fifth of the worker's time in a `curl | jq`
+ * loop (a Bash round trip 0.91 ms without it against 1.01–1.05 ms with it, `bench --parts bash`, Intel Xeon).
+ */
+class TimeLimitReached extends Error {}
 
 function executionLimits(limits: SandboxLimits): NonNullable<BashOptions['executionLimits']> {
   const memory = limits.memoryBytes;
@@ -186,12 +194,10 @@ export function bashRunner(options: BashRunnerOptions = {}): ScriptRunner {
     async run({ source, limits, determinism, files }, io) {
       let deadline = Infinity;
       let timedOut = false;
-      const controller = new AbortController();
       const stopIfLate = () => {
-        if (!timedOut && realNow() > deadline) {
-          timedOut = true;
-          controller.abort();
-        }
+        if (realNow() <= deadline) return;
+        timedOut = true;
+        throw new TimeLimitReached();
       };
       const clock = determinism.now === undefined ? realClock() : virtualClock(determinism.now);
       installRealm({ clock: determinism.now === undefined ? undefined : clock, randomSeed: determinism.randomSeed, onTick: stopIfLate });
@@ -211,15 +217,23 @@ export function bashRunner(options: BashRunnerOptions = {}): ScriptRunner {
 
       io.started();
       deadline = realNow() + limits.timeMs;
-      // The interpreter checks the clock before each command (stopIfLate); this stops a script that idles instead.
-      realSetTimeout(stopIfLate, limits.timeMs + 1);
-      const result = await bash.exec(source, { signal: controller.signal, rawScript: true });
-      // What did not stream: output of the statement that exited or hit a limit (it travels with the exception).
-      lines.write('stdout', result.stdout, false);
-      // A stop at the time limit is told by JavaScript's message (outcomeOf), not by the shell's own note of it.
-      lines.write('stderr', timedOut ? result.stderr.replace(/^bash: execution aborted\n?$/m, '') : result.stderr, false);
+      let exitCode = 0;
+      try {
+        const result = await bash.exec(source, { rawScript: true });
+        exitCode = result.exitCode;
+        // What did not stream: output of the statement that exited or hit a limit (it travels with the exception).
+        lines.write('stdout', result.stdout, false);
+        lines.write('stderr', result.stderr, false);
+      } catch (error) {
+        // At the time limit, what the running statement had not yet streamed is lost, as when a process is killed.
+        if (!(error instanceof TimeLimitReached)) throw error;
+      } finally {
+        // The clock is the script's no longer: what follows (the scratch files' read) must not meet the limit.
+        deadline = Infinity;
+      }
       lines.flush();
-      io.done(outcomeOf(result.exitCode, output.seen, timedOut, limits), await scratchFiles(fs, Math.floor(limits.memoryBytes / 2)));
+      // A script idling past its limit (a request never answered) is stopped by the host, which terminates the worker.
+      io.done(outcomeOf(exitCode, output.seen, timedOut, limits), await scratchFiles(fs, Math.floor(limits.memoryBytes / 2)));
     },
   };
 }

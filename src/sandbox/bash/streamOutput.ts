@@ -14,9 +14,14 @@ import { bytesToLatin1, decodeShellText, utf8ToLatin1 } from './bytes.ts';
  */
 
 export const STREAM_PATHS = { stdout: '/dev/.difflab-stdout', stderr: '/dev/.difflab-stderr' } as const;
+const DEV_NULL = '/dev/null';
 export type StreamName = keyof typeof STREAM_PATHS;
 
-/** An in-memory file system whose two stream paths print instead of storing (see above). */
+/**
+ * An in-memory file system whose two stream paths print instead of storing (see above), and whose /dev/null keeps
+ * nothing: just-bash's stores what is written there, so `cat /dev/null` printed it and a loop writing there filled
+ * the file system.
+ */
 export class StreamingFs extends InMemoryFs {
   constructor(
     files: ConstructorParameters<typeof InMemoryFs>[0],
@@ -31,6 +36,7 @@ export class StreamingFs extends InMemoryFs {
 
   override async appendFile(...args: Parameters<InMemoryFs['appendFile']>): Promise<void> {
     const [path, content] = args;
+    if (path === DEV_NULL) return;
     const stream = this.stream(path);
     if (!stream) return super.appendFile(...args);
     // The shell writes text as latin1 strings of its bytes (or, for a command's text output, as plain strings).
@@ -41,6 +47,7 @@ export class StreamingFs extends InMemoryFs {
   override async writeFile(...args: Parameters<InMemoryFs['writeFile']>): Promise<void> {
     // `>` (not `>>`) to a stream path, written by a script itself: printed, as /dev/stdout would be.
     const [path, content] = args;
+    if (path === DEV_NULL) return;
     if (this.stream(path)) return this.appendFile(path, content);
     return super.writeFile(...args);
   }

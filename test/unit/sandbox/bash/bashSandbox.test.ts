@@ -128,4 +128,19 @@ describe('Bash sandbox: time, randomness and files', () => {
     const second = await runBash('echo "token=${TOKEN:-unset}"; type f >/dev/null 2>&1 || echo "no f"; cat notes.txt /tmp/cache/page1; pwd', { files, onFiles: keep });
     expect(stdout(second).split('\n')).toEqual(['token=unset', 'no f', 'saved', '1', '/home/user']);
   });
+
+  it('keeps /dev/null empty: what is written there is gone, however much of it', async () => {
+    // 2 MB appended to /dev/null with a file system of 8 MB (half the memory limit): nothing is stored.
+    const script = 'echo hi > /dev/null; echo more >> /dev/null; wc -c < /dev/null; cat /dev/null; s=$(printf "%0100000d" 0); for i in $(seq 1 20); do echo "$s" >> /dev/null; done; echo done';
+    const result = await runBash(script, { limits: { memoryBytes: 16 * 1024 * 1024 } });
+    expect(result).toMatchObject({ ok: true });
+    expect(stdout(result).split('\n')).toEqual(['0', 'done']);
+  });
+
+  it('stops at the time limit inside the worker: the scratch files written before it carry over', async () => {
+    let files: ScratchFile[] = [];
+    const result = await runBash('echo kept > /tmp/before; n=0; while true; do n=$((n+1)); done', { limits: { timeMs: 1000 }, onFiles: (f) => (files = f) });
+    expect(result).toMatchObject({ ok: false, reason: 'timeout', error: 'Script stopped: it ran longer than 1 s (time limit)' });
+    expect(files.map((f) => [f.path, new TextDecoder().decode(f.bytes)])).toEqual([['/tmp/before', 'kept\n']]);
+  });
 });
