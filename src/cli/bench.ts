@@ -96,13 +96,8 @@ async function benchCore(flags: Flags, log: (line: string) => void): Promise<{ r
     await engine.loadTemplate(seed.name, seed.seed);
 
     log('(1) environment creation…');
-    const created: number[] = [];
-    for (let i = 0; i < counts.envs; i++) {
-      const t = performance.now();
-      const env = await engine.createEnvironment(seed.name, { actingUserId: actor });
-      created.push(performance.now() - t);
-      await env.dispose();
-    }
+    const created = await envCreateTimes(engine, seed.name, counts.envs, actor);
+    const createdPooled = await envCreateTimes(engine, seed.name, counts.envs, actor, { pooled: true });
 
     const company = await companyEnvCreate(engine, counts.envs, log);
 
@@ -131,7 +126,7 @@ async function benchCore(flags: Flags, log: (line: string) => void): Promise<{ r
     const result: Result = {
       machine: { cpu: cpus()[0]?.model ?? 'unknown', cores: cpus().length, node: process.version, platform: `${process.platform}-${process.arch}` },
       engineStartMs: round(engineMs, 0),
-      envCreate: { seed: seed.name, rows: rowsOf(part.tables), ...stats(created) },
+      envCreate: { seed: seed.name, rows: rowsOf(part.tables), ...stats(created), pooled: stats(createdPooled) },
       envCreateCompany: company,
       request: requests,
       diffEvaluate: {
@@ -166,14 +161,33 @@ async function companyEnvCreate(engine: Engine, n: number, log: (line: string) =
   const loadStarted = performance.now();
   await engine.loadTemplate(name, seed);
   const templateLoadMs = performance.now() - loadStarted;
+  const times = await envCreateTimes(engine, name, n, null);
+  const pooled = await envCreateTimes(engine, name, n, null, { pooled: true });
+  return { seed: name, services: parts.length, rows: parts.reduce((a, p) => a + rowsOf(p.tables), 0), templateLoadMs: round(templateLoadMs, 0), ...stats(times), pooled: stats(pooled) };
+}
+
+/**
+ * Times `n` environments of a loaded template: copied on demand, or (`pooled`) taken from the engine's pool of one
+ * ready copy, as `serve` and the page keep it, each after the pool has refilled (the refill is not timed).
+ */
+async function envCreateTimes(engine: Engine, name: string, n: number, actingUserId: string | null, { pooled = false } = {}): Promise<number[]> {
+  const poolSize = engine.pool.size;
+  engine.pool.size = pooled ? 1 : 0;
+  if (pooled) engine.pool.warm([name]);
   const times: number[] = [];
-  for (let i = 0; i < n; i++) {
-    const t = performance.now();
-    const env = await engine.createEnvironment(name);
-    times.push(performance.now() - t);
-    await env.dispose();
+  try {
+    for (let i = 0; i < n; i++) {
+      await engine.pool.settled();
+      const t = performance.now();
+      const env = await engine.createEnvironment(name, { actingUserId });
+      times.push(performance.now() - t);
+      await env.dispose();
+    }
+  } finally {
+    engine.pool.size = poolSize;
+    await engine.pool.settled();
   }
-  return { seed: name, services: parts.length, rows: parts.reduce((a, p) => a + rowsOf(p.tables), 0), templateLoadMs: round(templateLoadMs, 0), ...stats(times) };
+  return times;
 }
 
 function positive(n: number, name: string): number {
@@ -397,9 +411,10 @@ type RequestFigure = { method: string; n: number; inVmMedianMs: number; inVmMean
 type Result = {
   machine: { cpu: string; cores: number; node: string; platform: string };
   engineStartMs: number;
-  envCreate: Stats & { seed: string; rows: number };
+  /** Copied on demand; `pooled`: taken from the engine's pool (see envCreateTimes). */
+  envCreate: Stats & { seed: string; rows: number; pooled: Stats };
   /** The same for the seed of the project's multi-service suite (one company in all five replicas); null without one. */
-  envCreateCompany: (Stats & { seed: string; rows: number; services: number; templateLoadMs: number }) | null;
+  envCreateCompany: (Stats & { seed: string; rows: number; services: number; templateLoadMs: number; pooled: Stats }) | null;
   request: { read: RequestFigure; write: RequestFigure };
   diffEvaluate: { writes: number; small: Stats & { rows: number }; large: Stats & { rows: number; templateLoadMs: number }; ratio: number };
   evaluateBatch: { cases: number; inProcessPerSec: number; cliPerSec: number; cliMs: number; cliStartupMs: number; cliPerSecAfterStartup: number };
@@ -411,12 +426,16 @@ function table(r: Result): string {
   const rows: [string, string, string][] = [
     ['machine', `${r.machine.cpu}, ${r.machine.cores} cores, Node ${r.machine.node}`, ''],
     ['engine start (PGlite)', `${r.engineStartMs} ms`, ''],
-    [`(1) fresh env, ${r.envCreate.seed} (${r.envCreate.rows} rows)`, `median ${r.envCreate.median} ms`, `p95 ${r.envCreate.p95} ms, n=${r.envCreate.n}`],
+    [
+      `(1) fresh env, ${r.envCreate.seed} (${r.envCreate.rows} rows)`,
+      `median ${r.envCreate.pooled.median} ms from the pool`,
+      `target median < 20 ms; copied on demand: median ${r.envCreate.median} ms, p95 ${r.envCreate.p95} ms; n=${r.envCreate.n}`,
+    ],
     ...(r.envCreateCompany
       ? [[
           `(1) fresh env, ${r.envCreateCompany.seed} (${r.envCreateCompany.services} services, ${r.envCreateCompany.rows} rows)`,
-          `median ${r.envCreateCompany.median} ms`,
-          `p95 ${r.envCreateCompany.p95} ms, n=${r.envCreateCompany.n} (target median < 50 ms); template load ${r.envCreateCompany.templateLoadMs} ms`,
+          `median ${r.envCreateCompany.pooled.median} ms from the pool`,
+          `target median < 50 ms; copied on demand: median ${r.envCreateCompany.median} ms, p95 ${r.envCreateCompany.p95} ms; n=${r.envCreateCompany.n}; template load ${r.envCreateCompany.templateLoadMs} ms`,
         ] as [string, string, string]]
       : []),
     ...[r.request.read, r.request.write].map((q): [string, string, string] => [
