@@ -64,8 +64,11 @@ export interface RequestLogEntry {
   redirected?: true;
 }
 
-/** 'aborted': the caller's AbortSignal fired. */
-export type StopReason = 'timeout' | 'memory' | 'requests' | 'error' | 'crash' | 'aborted';
+/**
+ * 'aborted': the caller's AbortSignal fired. 'unavailable': the language cannot run here at all (Python in a page
+ * with neither JSPI nor cross-origin isolation), so the script never started: the step is not run, not failed.
+ */
+export type StopReason = 'timeout' | 'memory' | 'requests' | 'error' | 'crash' | 'aborted' | 'unavailable';
 
 export interface ScriptResult {
   ok: boolean;

@@ -8,12 +8,12 @@
 // the next script's start; exits 1 on a failed check.
 // Usage: node test/e2e/python.mjs [--browser chromium|chromium-isolated|firefox|firefox-jspi|firefox-no-sw]   (after `npm run build`)
 // Browsers are the two-browser harness's (test/e2e/browsers.mjs); the probe posts its result back to this server.
-import { readdir, readFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import { createServer } from 'node:http';
 import path from 'node:path';
 import { FIREFOX_JSPI, launchEngine } from './browsers.mjs';
-import { dist, root } from './harness.mjs';
+import { dist, root, shotsDir } from './harness.mjs';
 
 const BASE = '/sub/difflab/';
 const only = process.argv.includes('--browser') ? process.argv[process.argv.indexOf('--browser') + 1] : null;
@@ -120,7 +120,7 @@ document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
 </script>`;
 
-const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.html': 'text/html' };
+const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.html': 'text/html', '.css': 'text/css', '.ttf': 'font/ttf' };
 let deliver = () => {};
 const misses = [];
 const server = createServer(async (req, res) => {
@@ -166,26 +166,69 @@ const PROFILES = {
   'chromium-isolated': { browser: 'chromium', prefs: {}, register: true, expect: { jspi: true, isolated: true } },
   firefox: { browser: 'firefox', prefs: {}, expect: { jspi: false, isolated: true } },
   'firefox-jspi': { browser: 'firefox', prefs: FIREFOX_JSPI, expect: { jspi: true, isolated: false } },
-  'firefox-no-sw': { browser: 'firefox', prefs: { 'dom.serviceWorkers.enabled': false }, expect: { jspi: false, isolated: false } },
+  'firefox-no-sw': { browser: 'firefox', prefs: { 'dom.serviceWorkers.enabled': false }, expect: { jspi: false, isolated: false }, notRunInSite: true },
 };
+
+/**
+ * In the site itself, where no Python can run: a Python script's Run is a step that did not run, saying why, with no
+ * verdict (not FAIL) in the verdict pane and the run's summary. Screenshots at both sizes. Returns what was wrong.
+ */
+async function pythonNotRunInSite(page, name) {
+  const problems = [];
+  const key = 'slack-core/archive-beta-feedback';
+  await page.waitForFunction(() => document.documentElement.dataset.env === 'ready', { timeout: 120_000 });
+  await page.setViewport({ width: 1440, height: 900 });
+  await page.type('#scenario-search', 'archive-beta-feedback');
+  await page.click(`[data-scenario="${key}"]`);
+  await page.waitForFunction((k) => window.__difflab.store.getState().run.openKey === k && window.__difflab.store.getState().run.status === 'ready', { timeout: 120_000 }, key);
+  await page.select('[data-testid=language]', 'python');
+  await page.waitForFunction(() => window.__difflab.store.getState().editor.language === 'python', { timeout: 10_000 });
+  const dir = path.join(shotsDir, name);
+  await mkdir(dir, { recursive: true });
+  // Run at each size: below ~1100 px the panes are tabs, and after a run the verdict's tab comes into view.
+  for (const [step, [width, height]] of [[1440, 900], [1024, 768]].entries()) {
+    await page.setViewport({ width, height });
+    await page.click('[data-testid=run]');
+    await page.waitForFunction((n) => window.__difflab.store.getState().run.status === 'ready' && window.__difflab.store.getState().run.last?.step === n, { timeout: 60_000 }, step + 1);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const seen = await page.evaluate(() => {
+      const notice = document.querySelector('[data-testid=not-run]');
+      const box = notice?.getBoundingClientRect();
+      return {
+        notice: notice?.textContent ?? null,
+        inView: !!box && box.width > 0 && box.top >= 0 && box.bottom <= innerHeight,
+        verdict: document.querySelector('[data-testid=verdict]') !== null,
+        summary: document.querySelector('[data-testid=run-summary]')?.textContent ?? null,
+      };
+    });
+    const at = `${width}x${height}`;
+    if (!/NOT RUN.*cannot run in this page.*service worker/s.test(seen.notice ?? '')) problems.push(`${at}: no not-run notice with why: ${seen.notice}`);
+    else if (!seen.inView) problems.push(`${at}: the not-run notice is out of view`);
+    if (seen.verdict) problems.push(`${at}: a verdict is shown for a step that never ran`);
+    if (!/NOT RUN/.test(seen.summary ?? '') || /FAIL|PASS/.test(seen.summary ?? '')) problems.push(`${at}: the run summary says ${seen.summary}`);
+    await page.screenshot({ path: path.join(dir, `python-not-run-${at}.png`) });
+  }
+  return problems;
+}
 
 /**
  * The probe in one of the harness's browsers (puppeteer-core: Chromium over CDP, firefox-esr over WebDriver BiDi),
  * after the site itself has loaded once: where it lacks JSPI, that visit registers the isolation worker (and
  * reloads), so the probe, in the same folder, is served isolated.
  */
-async function inBrowser({ browser, prefs, register }) {
+async function inBrowser({ browser, prefs, register, notRunInSite }, name) {
   const engine = await launchEngine(browser, { viewport: { width: 1024, height: 768 }, prefs });
   try {
     const page = await engine.browser.newPage();
     const siteUrl = probeUrl.replace(/probe\.html$/, '');
     await page.goto(siteUrl, { waitUntil: 'load', timeout: 120_000 });
     await page.waitForFunction(() => document.querySelector('[data-scenario]') !== null, { timeout: 120_000 });
+    const siteProblems = notRunInSite ? await pythonNotRunInSite(page, name) : [];
     if (register) await page.evaluate(async () => (await navigator.serviceWorker.register('isolation-sw.js'), await navigator.serviceWorker.ready, true));
     const waiting = nextResult(240_000);
     await page.goto(probeUrl, { waitUntil: 'load', timeout: 120_000 });
     try {
-      return await waiting;
+      return { ...(await waiting), siteProblems };
     } catch (error) {
       const where = await page.evaluate(() => document.getElementById('out')?.textContent).catch((e) => `(page unreadable: ${e.message})`);
       throw new Error(`${error.message}; the probe's runs: ${where}`);
@@ -199,16 +242,16 @@ let failed = 0;
 for (const [name, profile] of Object.entries(PROFILES)) {
   if (only && only !== name && only !== profile.browser) continue;
   try {
-    const r = await inBrowser(profile);
-    const problems = [];
+    const r = await inBrowser(profile, name);
+    const problems = [...r.siteProblems];
     if (r.jspi !== profile.expect.jspi || r.isolated !== profile.expect.isolated) {
       problems.push(`the page has JSPI: ${r.jspi}, is cross-origin isolated: ${r.isolated}; expected ${JSON.stringify(profile.expect)}`);
     }
     if (!profile.expect.jspi && !profile.expect.isolated) {
       // Neither way to block: the script is refused at once, saying why, and nothing runs.
-      const refused = !r.cold.done?.ok && /cannot run in this page.*service worker/.test(r.cold.done?.error ?? '') && r.cold.console.length === 0;
+      const refused = !r.cold.done?.ok && r.cold.done?.reason === 'unavailable' && /cannot run in this page.*service worker/.test(r.cold.done?.error ?? '') && r.cold.console.length === 0;
       if (!refused) problems.push(`expected the refusal, got ${JSON.stringify(r.cold.done)}`);
-      console.log(`${problems.length ? '✗' : '✓'} ${name}: a Python script is refused with why (${r.cold.done?.error?.slice(0, 60)}…)`);
+      console.log(`${problems.length ? '✗' : '✓'} ${name}: a Python script is refused with why (${r.cold.done?.error?.slice(0, 60)}…), and in the site its step is not run, with no verdict`);
       for (const p of problems) console.log(`    ${p}`);
       if (problems.length) failed++;
       continue;

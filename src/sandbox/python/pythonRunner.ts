@@ -160,7 +160,7 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     language: 'python',
     async run(job, io) {
       if (!io.fetchBlocking && !canSuspend()) {
-        io.done({ ok: false, reason: 'error', error: NO_BLOCKING_MESSAGE });
+        io.done({ ok: false, reason: 'unavailable', error: NO_BLOCKING_MESSAGE });
         return;
       }
       let loaded: Loaded;

@@ -35,7 +35,7 @@ export function ConsoleOutput() {
       ))}
       {error && (
         <div className="log log-error log-stop">
-          <span className="log-level">{reason ?? 'error'}</span>
+          <span className="log-level">{reason === 'unavailable' ? 'not run' : (reason ?? 'error')}</span>
           <span className="log-text">{error}</span>
         </div>
       )}

@@ -4,13 +4,14 @@ import { DiffPanel } from './DiffPanel.tsx';
 import { VerdictSummary } from './VerdictSummary.tsx';
 import { LessonNotes } from '../teach/LessonNotes.tsx';
 import { CarriedChanges } from './explain/CarriedChanges.tsx';
-import { NotRunNotice } from './explain/NotRunNotice.tsx';
+import { NotRunNotice, StepNotRunNotice } from './explain/NotRunNotice.tsx';
 
 export function ResultView() {
   const hasRun = useApp((s) => s.run.last !== null);
   const status = useApp((s) => s.run.status);
   const error = useApp((s) => s.run.error);
   const notRun = useApp((s) => s.agent.open && s.agent.notRun !== null && s.agent.status === 'idle');
+  const unavailable = useApp((s) => (s.run.last?.script.reason === 'unavailable' ? (s.run.last.script.error ?? '') : null));
   if (status === 'failed') {
     return (
       <div className="empty-state">
@@ -20,6 +21,7 @@ export function ResultView() {
     );
   }
   if (!hasRun && notRun) return <NotRunNotice />;
+  if (unavailable !== null) return <StepNotRunNotice message={unavailable} />;
   if (!hasRun) {
     return (
       <div className="empty-state">

@@ -11,14 +11,16 @@ export function RunSummary() {
   if (status === 'running') return <span className="run-summary muted">running…</span>;
   if (!last) return <span className="run-summary muted">not run yet</span>;
   const s = last.script;
+  const notRun = s.reason === 'unavailable';
   return (
     <span className={`run-summary ${s.ok ? '' : 'error'}`} data-testid="run-summary">
+      {notRun && <span className="mini-verdict not-run">NOT RUN</span>}
       {verdict && (
         <span className={`mini-verdict ${verdict.passed ? 'pass' : 'fail'}`}>
           {verdict.passed ? 'PASS' : 'FAIL'} {verdict.score.passed}/{verdict.score.total}
         </span>
       )}
-      step {last.step} · {s.ok ? 'finished' : (s.reason ?? 'failed')} · {s.requests.length} request{s.requests.length === 1 ? '' : 's'} · {Math.round(s.durationMs)} ms
+      step {last.step} · {s.ok ? 'finished' : notRun ? 'not started' : (s.reason ?? 'failed')} · {s.requests.length} request{s.requests.length === 1 ? '' : 's'} · {Math.round(s.durationMs)} ms
     </span>
   );
 }

@@ -18,6 +18,22 @@ export function withCode(message: string) {
   return message.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 
+/**
+ * In place of a step's verdict: its script never started, because its language cannot run in this page (Python with
+ * neither JSPI nor cross-origin isolation). Nothing ran, so nothing was judged: why, and what to do.
+ */
+export function StepNotRunNotice({ message }: { message: string }) {
+  return (
+    <section className="not-run" role="alert" data-testid="not-run" data-kind="language">
+      <p className="not-run-word">
+        NOT RUN <span className="not-run-why">· this language cannot run in this page</span>
+      </p>
+      <p>{withCode(message)}</p>
+      <p className="muted">The script never started, so there is no verdict: nothing was judged, and the environment is as it was.</p>
+    </section>
+  );
+}
+
 /** In place of a verdict: the live run never reached its model, so nothing was judged — why, and what to do. */
 export function NotRunNotice() {
   const notRun = useApp((s) => (s.agent.open ? s.agent.notRun : null));

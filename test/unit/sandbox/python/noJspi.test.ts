@@ -34,7 +34,7 @@ describe('Python sandbox without JSPI', () => {
     delete wasm.Suspending;
     let started = false;
     const outcome = await runWith({ started: () => void (started = true) });
-    expect(outcome).toEqual({ ok: false, reason: 'error', error: NO_BLOCKING_MESSAGE });
+    expect(outcome).toEqual({ ok: false, reason: 'unavailable', error: NO_BLOCKING_MESSAGE });
     expect(NO_BLOCKING_MESSAGE).toMatch(/JSPI.*cross-origin isolated.*service worker.*private window.*Chromium 137.*wasm_js_promise_integration/);
     expect(started).toBe(false);
   });
