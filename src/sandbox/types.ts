@@ -70,6 +70,11 @@ export interface RequestLogEntry {
  */
 export type StopReason = 'timeout' | 'memory' | 'requests' | 'error' | 'crash' | 'aborted' | 'unavailable';
 
+/** Whether the script never started (its language cannot run here): a step that was not run, with no verdict. */
+export function neverStarted(result: { reason?: StopReason }): boolean {
+  return result.reason === 'unavailable';
+}
+
 export interface ScriptResult {
   ok: boolean;
   /** Why the script did not finish normally. */

@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useApp } from '../hooks/useApp.ts';
 import type { LanguageId } from '../../sandbox/languages.ts';
+import { neverStarted } from '../../sandbox/types.ts';
 
 /** The empty console's note: what a script of each language writes to it. */
 const EMPTY_NOTE: Record<LanguageId, string> = {
@@ -35,7 +36,7 @@ export function ConsoleOutput() {
       ))}
       {error && (
         <div className="log log-error log-stop">
-          <span className="log-level">{reason === 'unavailable' ? 'not run' : (reason ?? 'error')}</span>
+          <span className="log-level">{neverStarted({ reason }) ? 'not run' : (reason ?? 'error')}</span>
           <span className="log-text">{error}</span>
         </div>
       )}

@@ -1,3 +1,4 @@
+import { neverStarted } from '../../sandbox/types.ts';
 import { useApp } from '../hooks/useApp.ts';
 import { AssertionList } from './AssertionList.tsx';
 import { DiffPanel } from './DiffPanel.tsx';
@@ -11,7 +12,7 @@ export function ResultView() {
   const status = useApp((s) => s.run.status);
   const error = useApp((s) => s.run.error);
   const notRun = useApp((s) => s.agent.open && s.agent.notRun !== null && s.agent.status === 'idle');
-  const unavailable = useApp((s) => (s.run.last?.script.reason === 'unavailable' ? (s.run.last.script.error ?? '') : null));
+  const unavailable = useApp((s) => (s.run.last && neverStarted(s.run.last.script) ? (s.run.last.script.error ?? '') : null));
   if (status === 'failed') {
     return (
       <div className="empty-state">

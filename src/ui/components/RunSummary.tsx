@@ -1,3 +1,4 @@
+import { neverStarted } from '../../sandbox/types.ts';
 import { useApp } from '../hooks/useApp.ts';
 import { useVerdictView } from '../hooks/useVerdictView.ts';
 
@@ -11,7 +12,7 @@ export function RunSummary() {
   if (status === 'running') return <span className="run-summary muted">running…</span>;
   if (!last) return <span className="run-summary muted">not run yet</span>;
   const s = last.script;
-  const notRun = s.reason === 'unavailable';
+  const notRun = neverStarted(s);
   return (
     <span className={`run-summary ${s.ok ? '' : 'error'}`} data-testid="run-summary">
       {notRun && <span className="mini-verdict not-run">NOT RUN</span>}

@@ -1,4 +1,5 @@
 import { useMemo } from 'react';
+import { neverStarted } from '../../sandbox/types.ts';
 import { entryByKey } from '../stores/catalogSlice.ts';
 import { toVerdictView, type VerdictView } from '../stores/verdictView.ts';
 import { useApp } from './useApp.ts';
@@ -15,7 +16,7 @@ export function useVerdictView(): VerdictView | null {
   const tables = useApp((s) => s.run.tables);
   const entry = useApp((s) => entryByKey(s.catalog.entries, s.run.openKey ?? s.catalog.selectedKey));
   return useMemo(
-    () => (last && last.script.reason !== 'unavailable' ? cachedView(last.verdict, last.runDiff, tables, entry?.scenario.spec ?? noSpec, entry?.scenario.closedWorld ?? true) : null),
+    () => (last && !neverStarted(last.script) ? cachedView(last.verdict, last.runDiff, tables, entry?.scenario.spec ?? noSpec, entry?.scenario.closedWorld ?? true) : null),
     [last, tables, entry],
   );
 }

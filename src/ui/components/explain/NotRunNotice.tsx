@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import '../../styles/explain.css';
 import { useApp } from '../../hooks/useApp.ts';
 
@@ -18,19 +19,28 @@ export function withCode(message: string) {
   return message.split(/`([^`]+)`/).map((part, i) => (i % 2 ? <code key={i}>{part}</code> : part));
 }
 
+/** NOT RUN, why in a few words, the message, and what that means for the verdict (`children`). */
+function NotRunBox({ kind, why, message, children }: { kind: string; why: string; message: string; children: ReactNode }) {
+  return (
+    <section className="not-run" role="alert" data-testid="not-run" data-kind={kind}>
+      <p className="not-run-word">
+        NOT RUN <span className="not-run-why">· {why}</span>
+      </p>
+      <p>{withCode(message)}</p>
+      <p className="muted">{children}</p>
+    </section>
+  );
+}
+
 /**
  * In place of a step's verdict: its script never started, because its language cannot run in this page (Python with
  * neither JSPI nor cross-origin isolation). Nothing ran, so nothing was judged: why, and what to do.
  */
 export function StepNotRunNotice({ message }: { message: string }) {
   return (
-    <section className="not-run" role="alert" data-testid="not-run" data-kind="language">
-      <p className="not-run-word">
-        NOT RUN <span className="not-run-why">· this language cannot run in this page</span>
-      </p>
-      <p>{withCode(message)}</p>
-      <p className="muted">The script never started, so there is no verdict: nothing was judged, and the environment is as it was.</p>
-    </section>
+    <NotRunBox kind="language" why="this language cannot run in this page" message={message}>
+      The script never started, so there is no verdict: nothing was judged, and the environment is as it was.
+    </NotRunBox>
   );
 }
 
@@ -39,12 +49,8 @@ export function NotRunNotice() {
   const notRun = useApp((s) => (s.agent.open ? s.agent.notRun : null));
   if (!notRun) return null;
   return (
-    <section className="not-run" role="alert" data-testid="not-run" data-kind={notRun.kind}>
-      <p className="not-run-word">
-        NOT RUN <span className="not-run-why">· {TITLE[notRun.kind] ?? 'the model could not be reached'}</span>
-      </p>
-      <p>{withCode(notRun.message)}</p>
-      <p className="muted">The model never answered, so there is no verdict: nothing it did was judged, and the run is not kept with the saved runs.</p>
-    </section>
+    <NotRunBox kind={notRun.kind} why={TITLE[notRun.kind] ?? 'the model could not be reached'} message={notRun.message}>
+      The model never answered, so there is no verdict: nothing it did was judged, and the run is not kept with the saved runs.
+    </NotRunBox>
   );
 }
