@@ -65,7 +65,7 @@ export async function benchServe(): Promise<object> {
   const suites = projectSuiteFiles().map((f) => loadSuiteFile(f).suite);
   const server = await startServer({ port: 0, seedsDir: seedsDir(undefined), suites, poolSize: 0 });
   try {
-    const pool = server.workbench.engine.pool;
+    const pool = server.workers;
     const targets = templatesToMeasure(server, suites);
     const api = (path: string, body?: unknown) =>
       fetch(`${server.url}/api/platform${path}`, { method: body === undefined ? 'DELETE' : 'POST', headers: auth, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -79,14 +79,14 @@ export async function benchServe(): Promise<object> {
 
     const envs: Record<string, object> = {};
     for (const t of targets) {
-      pool.size = 0;
+      await pool.setPool(0);
       await pool.settled();
       await drop((await init(t)).environmentId); // the copy plan is read once per template
       const unpooled = new Timings();
       const deletes = new Timings();
       for (let i = 0; i < SAMPLES; i++) await drop((await init(t, unpooled)).environmentId, deletes);
-      pool.size = 2;
-      pool.warm([t.template]);
+      await pool.setPool(2);
+      await pool.warm([t.template]);
       const pooled = new Timings();
       for (let i = 0; i < SAMPLES; i++) {
         await pool.settled();
@@ -103,7 +103,7 @@ export async function benchServe(): Promise<object> {
       };
     }
 
-    pool.size = 2;
+    await pool.setPool(2);
     const requests: Record<string, object> = {};
     for (const service of ['slack', 'linear', 'box', 'calendar']) {
       const t = targets.find((x) => x.services.length === 1 && x.services[0] === service);
@@ -113,7 +113,7 @@ export async function benchServe(): Promise<object> {
       const reqs = await requestsOf(service, url);
       // Another template's copy runs while these requests do: the heaviest one, Box's, unless it is Box's turn.
       const other = targets.find((x) => x.services.length === 1 && x.services[0] === (service === 'box' ? 'slack' : 'box')) ?? t;
-      pool.warm([other.template]);
+      await pool.warm([other.template]);
       for (const req of reqs) {
         const idle = new Timings();
         const refilling = new Timings();
@@ -135,7 +135,7 @@ export async function benchServe(): Promise<object> {
       }
       await drop(env.environmentId);
     }
-    pool.size = 0;
+    await pool.setPool(0);
     await pool.settled();
     return { samples: SAMPLES, initEnv: envs, requests };
   } finally {

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
-import type { ActingUsers, Diff, Environment, Row, SeedFile } from '../engine/index.ts';
+import type { ActingUsers, Diff, SchemaInfo, SeedFile } from '../engine/index.ts';
 import { splitSeed } from '../engine/seed.ts';
-import { evaluateDiffBounded, type AssertionSpec } from '../evaluation/index.ts';
+import type { AssertionSpec } from '../evaluation/index.ts';
 import type { Replica } from '../replicas/index.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
-import type { Workbench } from '../session/index.ts';
 import { nameUuid, newUuid } from './ids.ts';
 import { readSpec, type Issue } from './recordedDiff.ts';
 import { listSeeds } from './seeds.ts';
+import { EnvironmentError, type RemoteEnv, type ServeWorkers } from './serveWorkers/workers.ts';
 
 /**
  * Agent-Diff's platform API (`/api/platform/…`) over DiffLab's engine, with the field names its TypeScript and
@@ -45,7 +45,8 @@ interface SuiteRecord {
 
 export interface EnvRecord {
   id: string;
-  env: Environment;
+  /** The environment, in the worker thread that holds it for its life. */
+  env: RemoteEnv;
   template: string;
   service: string;
   test: TestRecord | null;
@@ -91,7 +92,8 @@ const DEFAULT_TTL_SECONDS = 1800;
 const snapshotName = (seq: number) => `journal:${seq}`;
 
 export interface PlatformApiOptions {
-  workbench: Workbench;
+  workers: ServeWorkers;
+  replicas: readonly Replica[];
   seedsDir: string;
   suites: Suite[];
   now?: () => number;
@@ -105,13 +107,15 @@ export class PlatformApi {
   private readonly tests = new Map<string, TestRecord>();
   private readonly envs = new Map<string, EnvRecord>();
   private readonly runs = new Map<string, RunRecord>();
-  private readonly workbench: Workbench;
+  private readonly workers: ServeWorkers;
+  private readonly replicas: readonly Replica[];
   private readonly now: () => number;
   private readonly startedAt: string;
   private readonly routes: { method: string; pattern: RegExp; names: string[]; handler: Handler }[] = [];
 
   constructor(options: PlatformApiOptions) {
-    this.workbench = options.workbench;
+    this.workers = options.workers;
+    this.replicas = options.replicas;
     this.now = options.now ?? Date.now;
     this.startedAt = new Date(this.now()).toISOString();
     this.readTemplates(options.seedsDir);
@@ -159,7 +163,7 @@ export class PlatformApi {
       try {
         return await r.handler(request, params, url);
       } catch (err) {
-        if (err instanceof ApiError) return json({ detail: err.message }, err.status);
+        if (err instanceof ApiError || err instanceof EnvironmentError) return json({ detail: err.message }, err.status);
         return json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, 500);
       }
     }
@@ -169,8 +173,8 @@ export class PlatformApi {
   // ── templates ────────────────────────────────────────────────────────────────────────────────────────────
 
   private readTemplates(dir: string): void {
-    const services = this.workbench.router.replicas.map((r) => r.name);
-    const info = this.workbench.engine.schemaInfo();
+    const services = this.replicas.map((r) => r.name);
+    const info: SchemaInfo = this.workers.schemaInfo;
     for (const { name, file } of listSeeds(dir)) {
       try {
         const seed = JSON.parse(readFileSync(file, 'utf8')) as SeedFile;
@@ -391,7 +395,7 @@ export class PlatformApi {
   }
 
   servicePathOf(service: string): string {
-    return this.workbench.router.replicas.find((r) => r.name === service)?.servicePath ?? service;
+    return this.replicas.find((r) => r.name === service)?.servicePath ?? service;
   }
 
   /** Creates an environment and registers it; `serve` also uses this for its default environment. */
@@ -420,27 +424,14 @@ export class PlatformApi {
     const given = Boolean(options.actingUserId || options.actingUsers);
     const actingUserId = options.actingUserId ?? (given ? null : (scenario?.actingUserId ?? null));
     const actingUsers = { ...(options.actingUserId && !options.actingUsers ? {} : scenario?.actingUsers), ...options.actingUsers };
-    let env: Environment;
-    try {
-      env = scenario
-        ? (await this.workbench.open({ ...scenario, actingUserId, actingUsers })).env
-        : await this.workbench.openSeed(template.name, { actingUserId, actingUsers, clockStart: options.clockStart });
-    } catch (err) {
-      throw new ApiError(400, `environment could not be created from "${template.name}": ${(err as Error).message}`);
-    }
-    if (options.actingEmail && !given) {
-      const found = await usersByEmail(env, this.workbench.router.replicas, options.actingEmail).catch(async (err: unknown) => {
-        await env.dispose();
-        throw err;
-      });
-      const services = Object.keys(found);
-      if (services.length === 0) {
-        await env.dispose();
-        throw new ApiError(400, `no user with email ${options.actingEmail} in template "${template.name}"`);
-      }
-      if (env.services.length === 1) env.actingUserId = found[services[0]];
-      else env.actingUsers = found;
-    }
+    const env = await this.workers.create({
+      template: template.name,
+      scenario,
+      actingUserId,
+      actingUsers,
+      actingEmail: given ? null : options.actingEmail,
+      clockStart: options.clockStart,
+    });
     const id = newUuid();
     const ttl = options.ttlSeconds === null ? null : (options.ttlSeconds ?? DEFAULT_TTL_SECONDS);
     const record: EnvRecord = {
@@ -596,25 +587,17 @@ export class PlatformApi {
     } else {
       spec = { assertions: [] } as unknown as AssertionSpec;
     }
-    const diff = await record.env.diffSince(run.startSeq);
-    try {
-      const v = await evaluateDiffBounded(spec, diff, { schema: record.env.template.schemaInfo, closedWorld });
+    const { diff, verdict: v, error } = await record.env.evaluate(run.startSeq, spec, closedWorld);
+    if (v) {
       run.status = v.passed ? 'passed' : 'failed';
-      run.result = {
-        passed: v.passed,
-        agent_diff_passed: v.agent_diff_passed,
-        score: v.score,
-        failures: v.failures.map(failureText),
-        unexplained: v.unexplained,
-        diff,
-      };
-    } catch (err) {
+      run.result = { ...v, diff };
+    } else {
       run.status = 'error';
       run.result = {
         passed: false,
         agent_diff_passed: false,
         score: { passed: 0, total: 0, percent: 0 },
-        failures: [`Runtime error during evaluation: ${(err as Error).message}`],
+        failures: [`Runtime error during evaluation: ${error}`],
         unexplained: [],
         diff,
       };
@@ -696,13 +679,6 @@ function str(body: Record<string, unknown>, key: string, required = false): stri
   return v;
 }
 
-function failureText(f: unknown): string {
-  if (typeof f === 'string') return f;
-  const m = (f as { message?: unknown })?.message;
-  return typeof m === 'string' ? m : JSON.stringify(f);
-}
-
-
 /** An optional object of strings (`{ "slack": "U…", "box": "…" }`). */
 function stringMap(body: Record<string, unknown>, key: string): Record<string, string> | undefined {
   const v = body[key];
@@ -711,23 +687,3 @@ function stringMap(body: Record<string, unknown>, key: string): Record<string, s
   for (const [k, x] of Object.entries(v)) if (typeof x !== 'string' || !x) throw new ApiError(400, `${key}.${k}: must be a non-empty string`);
   return v as Record<string, string>;
 }
-
-const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
-
-/**
- * Agent-Diff's impersonateEmail, in every service of the environment: the id of the person with that address in each
- * service whose replica says where it keeps people (case-insensitive, as addresses are).
- */
-async function usersByEmail(env: Environment, replicas: readonly Replica[], email: string): Promise<Record<string, string>> {
-  const found: Record<string, string> = {};
-  for (const replica of replicas) {
-    const people = replica.people;
-    if (!people || !env.services.includes(replica.name)) continue;
-    const rows = await env.transaction(replica.name, (tx) =>
-      tx.query<Row>(`SELECT ${quoted(people.id)} AS id FROM ${quoted(people.table)} WHERE lower(${quoted(people.email)}) = lower($1) ORDER BY 1 LIMIT 1`, [email]),
-    );
-    if (rows[0]) found[replica.name] = String(rows[0].id);
-  }
-  return found;
-}
-

@@ -1,24 +1,27 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Replica, Router } from '../replicas/index.ts';
+import { loadReplicas } from '../replicas/catalog.ts';
+import { createRouter } from '../replicas/router.ts';
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_URL_BYTES } from '../replicas/limits.ts';
 import type { RequestProblem } from '../replicas/types.ts';
 import type { Suite } from '../scenarios/index.ts';
-import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
-import { installNodePatternWorker } from './patternWorker.ts';
 import { PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
+import { EnvironmentError, ServeWorkers, defaultWorkerCount } from './serveWorkers/workers.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
-/** Ready environments per template: two cover an SDK flow's initEnv right after another's delete. */
+/** Ready environments per template and worker at rest: two cover an SDK flow's initEnv right after another's delete. */
 export const DEFAULT_POOL_SIZE = 2;
+/** Most ready environments per template and worker when initEnv comes faster than `--pool` copies cover. */
+export const POOL_LIMIT = 8;
 
 export const serveSpec = {
   name: 'serve',
-  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--default-seed <name>] [--user <id|email|service=id,…>] [--pool 2]',
+  usage: 'difflab serve [--port 8787] [--host 127.0.0.1] [--seeds <dir>] [--suite <file>]… [--default-seed <name>] [--user <id|email|service=id,…>] [--pool 2] [--workers n]',
   flags: {
     port: { type: 'number', valueName: 'port', description: 'port to listen on (0 picks a free one)', defaultText: '8787' },
     host: { type: 'string', valueName: 'host', description: 'interface to listen on', defaultText: '127.0.0.1' },
@@ -40,8 +43,14 @@ export const serveSpec = {
     pool: {
       type: 'number',
       valueName: 'n',
-      description: 'environments kept ready per template in use, copied between requests (0 copies each one on demand)',
+      description: `environments kept ready per template in use in each worker, copied between that worker's requests; more (up to ${POOL_LIMIT}) while initEnv comes faster (0 copies each one on demand)`,
       defaultText: String(DEFAULT_POOL_SIZE),
+    },
+    workers: {
+      type: 'number',
+      valueName: 'n',
+      description: 'worker threads holding the environments, each with its own PGlite (the HTTP front runs no SQL)',
+      defaultText: 'one per core',
     },
   },
   notes: [
@@ -57,7 +66,9 @@ export interface ServerHandle {
   url: string;
   port: number;
   platform: PlatformApi;
-  workbench: Workbench;
+  replicas: Replica[];
+  /** The threads that hold the environments. */
+  workers: ServeWorkers;
   /** Service name → the environment that requests at the service's real API path (no env id) act on. */
   defaultEnvs: Map<string, EnvRecord>;
   close(): Promise<void>;
@@ -71,21 +82,30 @@ export interface StartOptions {
   defaultSeed?: string;
   /** An id, an e-mail address, or `service=id` pairs separated by commas. */
   defaultUser?: string;
-  workbench?: Workbench;
-  /** Ready environments kept per template in use (see EnvironmentPool); absent leaves the engine's setting. */
+  /** Ready environments kept per template in use in each worker (see EnvironmentPool); default DEFAULT_POOL_SIZE. */
   poolSize?: number;
+  /** Worker threads holding the environments; default one per core. */
+  workers?: number;
 }
 
 /** Starts the server; `serve` runs it until SIGINT, tests start it on port 0. */
 export async function startServer(options: StartOptions): Promise<ServerHandle> {
-  const { openWorkbench } = await import('./nodeEngine.ts');
-  installNodePatternWorker();
-  const workbench = options.workbench ?? (await openWorkbench(options.seedsDir));
-  if (options.poolSize !== undefined) workbench.engine.pool.size = options.poolSize;
+  const [workers, replicas] = await Promise.all([
+    ServeWorkers.start({ seedsDir: options.seedsDir, count: options.workers, poolSize: options.poolSize ?? DEFAULT_POOL_SIZE, poolLimit: POOL_LIMIT }),
+    loadReplicas(),
+  ]);
+  const router = createRouter(replicas);
   const suites = options.suites ?? [];
-  const platform = new PlatformApi({ workbench, seedsDir: options.seedsDir, suites });
-  const defaultEnvs = await createDefaultEnvs(platform, workbench.router.replicas, suites, options);
-  const context: Context = { platform, workbench, defaultEnvs, realPaths: realPaths(workbench.router.replicas), origin: '' };
+  let platform: PlatformApi;
+  let defaultEnvs: Map<string, EnvRecord>;
+  try {
+    platform = new PlatformApi({ workers, replicas, seedsDir: options.seedsDir, suites });
+    defaultEnvs = await createDefaultEnvs(platform, replicas, suites, options);
+  } catch (err) {
+    await workers.close();
+    throw err;
+  }
+  const context: Context = { platform, router, defaultEnvs, realPaths: realPaths(replicas), origin: '' };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const response = await dispatch(req, context);
@@ -111,7 +131,8 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
     url,
     port,
     platform,
-    workbench,
+    replicas,
+    workers,
     defaultEnvs,
     async close() {
       if (closed) return;
@@ -121,7 +142,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
         server.closeAllConnections();
       });
       await platform.close();
-      if (!options.workbench) await workbench.engine.close();
+      await workers.close();
     },
   };
 }
@@ -188,7 +209,8 @@ function pickDefault(platform: PlatformApi, suites: Suite[], service: string): P
 
 interface Context {
   platform: PlatformApi;
-  workbench: Workbench;
+  /** The replicas' routes, to tell which service a path addresses (requests are routed in the workers). */
+  router: Router;
   defaultEnvs: Map<string, EnvRecord>;
   /** The replicas' real API paths, longest first: worked out once, read by every request. */
   realPaths: RealPath[];
@@ -223,15 +245,15 @@ function targetOf(pathname: string, ctx: Context): Target {
     }
     const record = ctx.platform.environment(envId);
     if (!record) return { kind: 'none', response: notFound('environment not found') };
-    const target = serviceTarget(ctx.workbench.router, env[2]);
+    const target = serviceTarget(ctx.router, env[2]);
     if (!target) {
-      return { kind: 'none', response: notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`) };
+      return { kind: 'none', response: notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.router.replicas.map((r) => r.servicePath).join(', ')})`) };
     }
     const pathFor: PathFor = (replica, path) => `/api/env/${env[1]}/services/${replica.servicePath}/${path}`;
     return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor };
   }
 
-  const direct = realPathTarget(ctx.workbench.router, ctx.realPaths, pathname);
+  const direct = realPathTarget(ctx.router, ctx.realPaths, pathname);
   if (direct) {
     const record = ctx.defaultEnvs.get(direct.replica.name);
     if (!record) return { kind: 'none', response: notFound(`no default ${direct.replica.title} environment: the seeds folder has no ${direct.replica.name} seed (pass --seed)`) };
@@ -319,7 +341,7 @@ function originOf(req: IncomingMessage, ctx: Context): string {
 function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: PathFor): Response {
   const location = response.headers.get('location');
   if (!location) return response;
-  const target = ctx.workbench.router.resolve(location);
+  const target = ctx.router.resolve(location);
   const base = target?.replica.baseUrls.find((b) => location.startsWith(b));
   if (!target || !base) return response;
   const headers = new Headers(response.headers);
@@ -387,7 +409,12 @@ async function routeTo(
   const tail = base.endsWith('/') ? rest : `/${rest}`;
   const url = base + tail + search;
   const path = tail.split(/[?#]/)[0];
-  return ctx.workbench.router.routeService(replica.name, path, toRequest(req, url, body), record.env);
+  try {
+    return await record.env.route(replica.name, path, toRequest(req, url, body));
+  } catch (err) {
+    if (err instanceof EnvironmentError) return Response.json({ detail: err.message }, { status: err.status });
+    throw err;
+  }
 }
 
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);
@@ -492,6 +519,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (flags['default-seed'] && flags.seed) throw new CliError('give --default-seed or --seed, not both');
   const poolSize = flags.pool ?? DEFAULT_POOL_SIZE;
   if (!Number.isInteger(poolSize) || poolSize < 0 || poolSize > 16) throw new CliError(`--pool must be an integer 0–16, got ${poolSize}`);
+  const workers = flags.workers ?? defaultWorkerCount();
+  if (!Number.isInteger(workers) || workers < 1 || workers > 256) throw new CliError(`--workers must be an integer 1–256, got ${workers}`);
   const server = await startServer({
     port,
     host: flags.host,
@@ -500,13 +529,14 @@ export async function serveCommand(argv: string[]): Promise<number> {
     defaultSeed: flags['default-seed'] ?? flags.seed,
     defaultUser: flags.user,
     poolSize,
+    workers,
   });
 
   const p = server.platform;
   const lines = [
     `DiffLab serving on ${server.url}`,
     `  platform API:  ${server.url}/api/platform/  (Agent-Diff SDKs: baseUrl ${server.url})`,
-    ...server.workbench.router.replicas.map((r) => {
+    ...server.replicas.map((r) => {
       const env = server.defaultEnvs.get(r.name);
       const at = realPaths([r]).map((p) => server.url + p.prefix).join(' ') || '(no real path)';
       const label = `  ${r.name}:`.padEnd(16);
@@ -514,7 +544,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
         ? `${label}${at}  (default env ${env.id}, seed ${env.template}, acting as ${env.env.actingUserFor(r.name) ?? 'the replica default'})`
         : `${label}no default environment (no ${r.name} seed found)`;
     }),
-    `  environments:  ${server.url}/api/env/{envId}/services/{${server.workbench.router.replicas.map((r) => r.servicePath).join('|')}}/…`,
+    `  workers:       ${server.workers.count} threads, each with its own PGlite`,
+    `  environments:  ${server.url}/api/env/{envId}/services/{${server.replicas.map((r) => r.servicePath).join('|')}}/…`,
     `  templates:     ${[...p.templates.values()].map((t) => t.name).join(', ') || 'none'}`,
     ...(p.skippedSeeds.size ? [`  not served:    ${[...p.skippedSeeds.keys()].join(', ')} (no replica for their tables yet)`] : []),
     `  suites:        ${suites.map((s) => `${s.name} (${s.tests.length})`).join(', ') || 'none'}`,

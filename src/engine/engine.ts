@@ -32,6 +32,13 @@ export interface Template {
   rowCounts: Record<string, number>;
 }
 
+/** How long a copy made on demand gives way to requests before each table at most (then it goes on regardless). */
+const MAX_COPY_WAIT_MS = 250;
+
+/** The next turn of the event loop, after the messages and I/O already waiting (setImmediate where there is one). */
+const nextTask = (): Promise<void> =>
+  new Promise((resolve) => ((globalThis as { setImmediate?: (fn: () => void) => void }).setImmediate ?? ((fn: () => void) => setTimeout(fn, 0)))(() => resolve()));
+
 /** A table of at most this many rows may be scanned by `templateRows`; a bigger one only through an index. */
 export const SCAN_LIMIT = 2_000;
 
@@ -439,6 +446,30 @@ export class Engine {
       this.copyPlans.set(template, plan);
     }
     return copyStatements(await plan, template.name, id);
+  }
+
+  /**
+   * Copies a template into environment `id` a table at a time, each table at a turn of the event loop when no request
+   * is running (waiting at most MAX_COPY_WAIT_MS for one): requests in other environments wait for one table's copy,
+   * not for whole copies queued before them. What fails is dropped.
+   */
+  async copyBetweenRequests(template: Template, id: string): Promise<void> {
+    const groups = await this.copyGroups(template, id);
+    try {
+      for (const group of groups) {
+        await this.betweenRequests();
+        await this.db.exec(group.join(';\n'));
+      }
+    } catch (err) {
+      await this.dropEnvironmentSchemas(template.services, id).catch(() => {});
+      throw err;
+    }
+  }
+
+  private async betweenRequests(): Promise<void> {
+    await nextTask();
+    const until = Date.now() + MAX_COPY_WAIT_MS;
+    while (this.activeTransactions > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
   }
 
   /** Drops an environment's schemas (its journal's and one per service). */

@@ -47,12 +47,13 @@ export class Environment {
     return ident(envMetaSchema(this.id));
   }
 
-  /** Copies the template's tables and attaches the journal triggers (after the copy, so the seed is not journaled). */
+  /**
+   * Copies the template's tables and attaches the journal triggers (after the copy, so the seed is not journaled), a
+   * table at a time between other environments' requests; a copy that fails leaves nothing behind.
+   */
   async materialise(): Promise<void> {
-    const groups = await this.engine.copyGroups(this.template, this.id);
     try {
-      // One exec is one implicit transaction: a copy that fails leaves nothing behind.
-      await this.engine.db.exec(groups.flat().join(';\n'));
+      await this.engine.copyBetweenRequests(this.template, this.id);
     } catch (err) {
       throw new EngineError(`environment ${this.id} could not be created: ${(err as Error).message}`, { environment: this.id, cause: err });
     }

@@ -20,6 +20,9 @@ interface Ready {
   template: Template;
 }
 
+/** How far back the pool counts a template's takes to size its ready copies. */
+export const DEMAND_WINDOW_MS = 10_000;
+
 export interface PoolStats {
   size: number;
   ready: Record<string, number>;
@@ -34,10 +37,17 @@ export interface PoolStats {
  * acting user are given when it is handed out, and its journal is empty, so what happens in it is byte for byte what
  * would happen in a fresh one. The pool refills in the background, one table at a time and only while no request is
  * running, so a request waits at most for one table's copy. A template is kept warm once an environment of it is
- * asked for (or `warm` names it); a reloaded template's copies are dropped.
+ * asked for (or `warm` names it); a reloaded template's copies are dropped. A template asked for faster than `size`
+ * copies cover keeps more ready: as many as were taken in the last DEMAND_WINDOW_MS, up to `limit`.
  */
 export class EnvironmentPool {
   private target = 0;
+  /** Most ready copies per template when demand grows (below `size`: no growth). */
+  limit = 0;
+  /** Told whenever the ready copies change (a worker reports them to the thread that places environments). */
+  onChange: (() => void) | null = null;
+  /** When each template's copies were taken, within the last DEMAND_WINDOW_MS. */
+  private readonly taken = new Map<string, number[]>();
   private readonly ready = new Map<string, Ready[]>();
   private readonly warmTemplates = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | null = null;
@@ -69,6 +79,8 @@ export class EnvironmentPool {
   take(template: Template): string | null {
     if (this.target === 0 || this.closed) return null;
     this.warmTemplates.add(template.name);
+    const now = Date.now();
+    this.taken.set(template.name, [...(this.taken.get(template.name) ?? []).filter((t) => t > now - DEMAND_WINDOW_MS), now]);
     const list = this.ready.get(template.name) ?? [];
     const i = list.findIndex((r) => r.template === template);
     this.schedule();
@@ -77,7 +89,16 @@ export class EnvironmentPool {
       return null;
     }
     this.hits++;
-    return list.splice(i, 1)[0].id;
+    const { id } = list.splice(i, 1)[0];
+    this.onChange?.();
+    return id;
+  }
+
+  /** Ready copies wanted of a template now: `size`, or its recent demand up to `limit`. */
+  private targetOf(name: string): number {
+    const since = Date.now() - DEMAND_WINDOW_MS;
+    const demand = (this.taken.get(name) ?? []).filter((t) => t > since).length;
+    return Math.max(this.target, Math.min(demand, this.limit));
   }
 
   stats(): PoolStats {
@@ -136,7 +157,7 @@ export class EnvironmentPool {
       const template = this.host.currentTemplate(name);
       if (!template) continue;
       const list = (this.ready.get(name) ?? []).filter((r) => r.template === template);
-      if (list.length < this.target) return template;
+      if (list.length < this.targetOf(name)) return template;
     }
     return null;
   }
@@ -162,12 +183,13 @@ export class EnvironmentPool {
       }
       const list = (this.ready.get(template.name) ?? []).filter((r) => r.template === template);
       // The pool may have been shrunk while this copy was made.
-      if (list.length >= this.target) {
+      if (list.length >= this.targetOf(template.name)) {
         await this.host.drop(template, id).catch(() => {});
         continue;
       }
       list.push({ id, template });
       this.ready.set(template.name, list);
+      this.onChange?.();
     }
   }
 
