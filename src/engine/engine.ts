@@ -32,6 +32,11 @@ export interface Template {
   rowCounts: Record<string, number>;
 }
 
+/** WAL written since the last checkpoint past which a drop checkpoints (two of PostgreSQL's 16 MB segments). */
+const CHECKPOINT_WAL_BYTES = 32 * 1024 * 1024;
+/** Drops between two VACUUMs of the database. */
+const VACUUM_EVERY_DROPS = 32;
+
 /** How long a copy made on demand gives way to requests before each table at most (then it goes on regardless). */
 const MAX_COPY_WAIT_MS = 250;
 
@@ -472,10 +477,30 @@ export class Engine {
     while (this.activeTransactions > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
   }
 
-  /** Drops an environment's schemas (its journal's and one per service). */
+  /** Drops an environment's schemas (its journal's and one per service), then keeps the WAL and the catalog small. */
   async dropEnvironmentSchemas(services: readonly string[], id: string): Promise<void> {
     const schemas = [envMetaSchema(id), ...services.map((s) => envServiceSchema(id, s))];
     await this.db.exec(schemas.map((s) => `DROP SCHEMA IF EXISTS ${ident(s)} CASCADE`).join(';\n'));
+    await this.afterDrop();
+  }
+
+  /** Environments dropped since the catalog was last vacuumed. */
+  private dropsSinceVacuum = 0;
+
+  /**
+   * PGlite runs PostgreSQL as a single process: no checkpointer and no autovacuum. Without them the WAL (files in
+   * PGlite's memory) grows by every byte ever written — a 10 MiB Box upload adds ~18 MB that its environment's delete
+   * does not return — and the catalog by every dropped environment's dead rows (~0.2 MB each). After a drop, a
+   * checkpoint once CHECKPOINT_WAL_BYTES were written since the last (PostgreSQL then recycles the old segments), and
+   * a VACUUM every VACUUM_EVERY_DROPS drops (the dead rows' space is reused).
+   */
+  private async afterDrop(): Promise<void> {
+    if (++this.dropsSinceVacuum >= VACUUM_EVERY_DROPS) {
+      this.dropsSinceVacuum = 0;
+      await this.db.exec('VACUUM');
+    }
+    const wal = await this.db.query<{ bytes: number }>(`SELECT pg_wal_lsn_diff(pg_current_wal_insert_lsn(), redo_lsn)::float8 AS bytes FROM pg_control_checkpoint()`);
+    if ((wal.rows[0]?.bytes ?? 0) > CHECKPOINT_WAL_BYTES) await this.db.exec('CHECKPOINT');
   }
 
   /** Runs a request's transaction, counted so that the pool works only between requests. */

@@ -67,7 +67,7 @@ async function memory(collect: boolean): Promise<WorkerMemory> {
   }
   const { heapUsed, external } = process.memoryUsage();
   const mod = (engine.db as PGlite).Module;
-  return { heapUsed, external, wasmBytes: mod.HEAP8.buffer.byteLength, fileBytes: fileBytes(mod.FS, '/'), environments: environments.count };
+  return { heapUsed, external, wasmBytes: mod.HEAPU8.buffer.byteLength, fileBytes: fileBytes(mod.FS, '/'), environments: environments.count };
 }
 
 type EmFS = { readdir(path: string): string[]; stat(path: string): { mode: number; size: number } };
