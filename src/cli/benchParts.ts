@@ -24,6 +24,12 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchServe.ts')).benchServe(),
   },
   {
+    name: 'serveWorkers',
+    title:
+      "serve on every core (issue 33): requests/s over 8 environments at concurrency 8, one worker and the default (target ratio ≥ 1.6), health check p50/p99 during the issue's workloads (target p99 < 250 ms), 30 back-to-back initEnv per template (target median < 20 ms), 30-cycle 10 MiB upload soak (target ≤ 1.10 × after the 5th)",
+    run: async () => (await import('./benchServeWorkers.ts')).benchServeWorkers(),
+  },
+  {
     name: 'box',
     title: 'Box: search over 20,000 files (target median < 10 ms), folder items page of 100 (target < 5 ms)',
     run: async () => (await import('./benchBox.ts')).benchBox(),
