@@ -1,7 +1,7 @@
 /**
  * The limits every request meets where it enters, whichever service it addresses. `serve` enforces the sizes while
  * reading (it stops reading a body past its limit); the router enforces the NUL rule and the time budget, in the
- * page and in Node alike. The README lists these numbers; change them here only.
+ * page and in Node alike. The Limits table of docs/cli.md states these numbers for users; change it with them.
  */
 
 /** A request body: 50 MiB, Box's documented limit for one direct upload (larger files take its chunked upload). */

@@ -9,7 +9,7 @@ import { anchors, blockScript, isRelative, links, shellBlocks } from '../../help
 
 const root = resolve(import.meta.dirname, '../../..');
 const INCOMING = join(root, 'docs', 'incoming');
-const BLOCK_TIMEOUT_MS = 60_000; // a few seconds each when idle; the first CLI start builds its bundle, and CI's shared cores are slower
+const BLOCK_TIMEOUT_MS = 120_000; // a few seconds each when idle; the first CLI start builds its bundle, and CI's shared cores are slower
 
 function markdownFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
