@@ -100,6 +100,7 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
       patch(set, 'catalog', { selectedKey: key });
       writeJson(deps.storage, storageKeys.selected, key);
       get().editor.switchTo(entry);
+      get().teach.scenarioOpened(key);
       get().diffView.clearHighlight();
       get().stateBrowser.clear();
       void get().run.open(entry);

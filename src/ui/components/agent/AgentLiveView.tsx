@@ -28,6 +28,14 @@ export function AgentLiveView() {
     // The newest step stays in view while the run streams (the page never scrolls: only the run's own column).
     if (status === 'running') end.current?.scrollIntoView({ block: 'nearest' });
   }, [status, steps.length, live?.streaming?.text]);
+  const presenter = useApp((s) => s.teach.presenter);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    // Presenter mode shows one step at a time (teach.css): each step starts at the top of the run's column.
+    const column = list.current?.closest('.agent-body');
+    const shown = list.current?.querySelector('.agent-step.selected');
+    if (presenter && column && shown) column.scrollTop += shown.getBoundingClientRect().top - column.getBoundingClientRect().top - 8;
+  }, [presenter, step]);
 
   return (
     <section className="agent-live" aria-label="Agent run">
@@ -71,7 +79,7 @@ export function AgentLiveView() {
       )}
       {replay?.note && <p className="agent-note">{replay.note}</p>}
       <RunTimeline steps={steps} selected={step} onSelect={showStep} />
-      <ol className="agent-steps">
+      <ol className="agent-steps" ref={list}>
         {steps.map((s) => (
           <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
         ))}
@@ -90,7 +98,7 @@ export function AgentLiveView() {
         </p>
       )}
       <div ref={end} />
-      {(live || replay) && <VerdictDock steps={steps} />}
+      {(live || replay) && <VerdictDock steps={steps} shown={status === 'running' ? null : step} />}
     </section>
   );
 }
