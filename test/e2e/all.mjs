@@ -2,6 +2,7 @@
 // Usage: node test/e2e/all.mjs [--browser chromium|firefox]   (after `npm run build`; E2E_BROWSERS=chromium also picks)
 import { journey as agent } from './agent.mjs';
 import { journey as bash } from './bash.mjs';
+import { journey as classroom } from './classroom.mjs';
 import { journey as company } from './company.mjs';
 import { journeys as explain } from './explain.mjs';
 import { journey as explorer } from './explorer.mjs';
@@ -15,4 +16,4 @@ import { journey as recordedRuns } from './recordedRuns.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, explorer]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer]);
