@@ -1,4 +1,5 @@
 import type { ScriptClock } from '../clock.ts';
+import type { PyodideLike } from './pyodideApi.ts';
 
 /**
  * The JavaScript realm Pyodide runs in is the script's too, as far as time goes: Emscripten's libc reads the
@@ -81,4 +82,29 @@ export function removeNetworkAndStorage(scope: object = globalThis): void {
       // Already gone for good.
     }
   }
+}
+
+/** Emscripten's "operation not permitted" errno. */
+const EPERM = 63;
+
+/**
+ * The script's files are the in-memory file system's alone. Emscripten also carries file systems backed by
+ * something outside it: the host's files (NODEFS; NODERAWFS in other builds), the page's storage (IDBFS), another
+ * worker's files (WORKERFS, PROXYFS), the user's (NATIVEFS_ASYNC). Nothing but MEMFS is mounted after Pyodide has
+ * loaded (and its own /proc/self/fd); from then on every other type is gone from the module and FS.mount refuses
+ * anything but MEMFS (so do pyodide.mountNodeFS and mountNativeFS, which mount through it).
+ */
+export function keepMemoryFileSystemOnly(pyodide: PyodideLike): void {
+  const module = pyodide._module;
+  const { FS } = module;
+  const memfs = FS.filesystems.MEMFS;
+  for (const name of Object.keys(FS.filesystems)) if (name !== 'MEMFS') delete FS.filesystems[name];
+  for (const name of Object.keys(module)) {
+    if (/^[A-Z]+FS$/.test(name) && name !== 'MEMFS' && name !== 'FS' && name !== 'SOCKFS' && name !== 'PIPEFS') delete module[name];
+  }
+  const mount = FS.mount.bind(FS);
+  FS.mount = (type, options, mountpoint) => {
+    if (type !== memfs) throw new FS.ErrnoError(EPERM);
+    return mount(type, options, mountpoint);
+  };
 }

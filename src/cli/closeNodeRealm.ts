@@ -1,0 +1,134 @@
+import { builtinModules, createRequire, register, syncBuiltinESMExports } from 'node:module';
+import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
+
+/**
+ * The Node side of the Python worker's lockdown (pythonWorker.ts), run once Pyodide has loaded and before any
+ * script. Python can reach this thread's JavaScript realm (a JsProxy's `constructor` is `Function`), and Pyodide's
+ * Emscripten module captured Node at start (`require`, `fs`, `child_process` behind `os.system`, `net` behind
+ * sockets, NODEFS). So rather than hide the ways someone thought of, every Node built-in module this thread can hold
+ * is poisoned in place: each function on its exports (and on `process`) becomes one that throws, and the ES module
+ * namespaces are synced to them, so a reference captured before the lockdown fails too. Then nothing can be loaded
+ * (an import hook that refuses every specifier) and the globals that lead to Node are deleted.
+ */
+export const NODE_DENIED_MESSAGE = "DiffLab's sandbox has no access to the host";
+
+/**
+ * What Node's own machinery calls on `process` while the worker keeps running (queued callbacks, warnings); none of
+ * them reaches the host. Everything else on `process` throws.
+ */
+const PROCESS_KEEPS: ReadonlySet<PropertyKey> = new Set(['nextTick', 'emitWarning', '_fatalException', '_tickCallback']);
+/** Built-ins whose functions become silent rather than throwing: a script's console.log must not reach run's stdout. */
+const SILENCED: ReadonlySet<string> = new Set(['console']);
+/** Globals that hand out Node: CommonJS's, and `process` (also poisoned, for whoever captured it). */
+const NODE_GLOBALS = ['process', 'require', 'module', 'exports', '__filename', '__dirname'];
+
+export function closeNodeRealm(denyImportsHook: string): void {
+  removeNetworkAndStorage();
+  // From here on this thread imports nothing: `import('node:fs')` is refused whatever the referrer.
+  register(denyImportsHook);
+  settleLazyGlobals();
+  const load = createRequire(import.meta.url);
+  const sync = syncBuiltinESMExports;
+  const seen = new WeakSet<object>([globalThis]);
+  for (const name of builtinModules) {
+    let exports: unknown;
+    try {
+      exports = load(`node:${name}`);
+    } catch {
+      continue; // Not in this build (e.g. inspector without the inspector).
+    }
+    poison(exports, `node:${name}`, seen, SILENCED.has(name) ? silent : thrower);
+  }
+  const env = process.env;
+  for (const key of Object.keys(env)) delete env[key];
+  poison(process, 'process', seen, thrower, PROCESS_KEEPS);
+  // ES module namespaces (`import * as fs from 'node:fs'`, Pyodide's captured ones) follow the poisoned exports.
+  sync();
+  for (const name of NODE_GLOBALS) {
+    try {
+      delete (globalThis as Record<string, unknown>)[name];
+    } catch {
+      // Not configurable: shadowed below.
+    }
+    if (name in globalThis) Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false });
+  }
+}
+
+/**
+ * Node defines some web globals (atob, Blob, structuredClone, MessageChannel…) as getters that read a built-in's
+ * exports at first use: each is read now and kept as a value, so that those harmless ones survive the poisoning.
+ */
+function settleLazyGlobals(): void {
+  for (const key of Reflect.ownKeys(globalThis)) {
+    const descriptor = Object.getOwnPropertyDescriptor(globalThis, key);
+    if (!descriptor?.get || !descriptor.configurable) continue;
+    try {
+      const value = descriptor.get.call(globalThis) as unknown;
+      Object.defineProperty(globalThis, key, { value, writable: true, configurable: true, enumerable: descriptor.enumerable ?? false });
+    } catch {
+      // A getter that fails stays as it is.
+    }
+  }
+}
+
+type Replacement = (label: string) => () => unknown;
+
+function thrower(label: string): () => never {
+  return function denied() {
+    throw Object.assign(new Error(`${label}: ${NODE_DENIED_MESSAGE}`), { code: 'ERR_ACCESS_DENIED' });
+  };
+}
+
+function silent(): () => void {
+  return function silenced() {};
+}
+
+/**
+ * Replaces every function-valued own property of `target` (and those of the plain objects it holds, such as
+ * `fs.promises` or `process.report`) with `replacement`; what cannot be replaced was frozen by Node. `keep` names
+ * own properties left as they are.
+ */
+function poison(target: unknown, label: string, seen: WeakSet<object>, replacement: Replacement, keep: ReadonlySet<PropertyKey> = new Set()): void {
+  if ((typeof target !== 'object' && typeof target !== 'function') || target === null || seen.has(target)) return;
+  seen.add(target);
+  for (const key of Reflect.ownKeys(target)) {
+    if (keep.has(key) || (typeof target === 'function' && (key === 'prototype' || key === 'length' || key === 'name'))) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(target, key);
+    if (!descriptor?.configurable && !descriptor?.writable) continue;
+    const where = `${label}.${String(key)}`;
+    let value = descriptor.value as unknown;
+    if (descriptor.get) {
+      // A lazy export (fs.promises, fs.ReadStream): what it hands out is poisoned, then kept as a plain value.
+      try {
+        value = descriptor.get.call(target);
+      } catch {
+        continue;
+      }
+      if (typeof value !== 'function' && !isPlainObject(value)) continue;
+    }
+    if (typeof value === 'function') {
+      tryDefine(target, key, { value: replacement(where), writable: false, configurable: false });
+    } else if (isPlainObject(value)) {
+      poison(value, where, seen, replacement);
+      if (descriptor.get) tryDefine(target, key, { value, writable: false, configurable: false });
+    }
+  }
+}
+
+function tryDefine(target: object, key: PropertyKey, descriptor: PropertyDescriptor): void {
+  try {
+    Object.defineProperty(target, key, descriptor);
+  } catch {
+    try {
+      (target as Record<PropertyKey, unknown>)[key] = descriptor.value ?? descriptor.get;
+    } catch {
+      // Frozen by Node: the test of this lockdown lists every function still callable.
+    }
+  }
+}
+
+function isPlainObject(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
