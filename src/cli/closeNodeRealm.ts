@@ -13,10 +13,11 @@ import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
 export const NODE_DENIED_MESSAGE = "DiffLab's sandbox has no access to the host";
 
 /**
- * What Node's own machinery calls on `process` while the worker keeps running (queued callbacks, warnings); none of
- * them reaches the host. Everything else on `process` throws.
+ * What Node's own machinery calls on `process` while the worker keeps running: queued callbacks, warnings, the
+ * listeners it registered (`_events`), and the ending of this thread on an uncaught error (`exit`, which in a
+ * worker stops only the worker). None of them reaches the host. Everything else on `process` throws.
  */
-const PROCESS_KEEPS: ReadonlySet<PropertyKey> = new Set(['nextTick', 'emitWarning', '_fatalException', '_tickCallback']);
+const PROCESS_KEEPS: ReadonlySet<PropertyKey> = new Set(['nextTick', 'emitWarning', '_fatalException', '_tickCallback', '_events', 'exit']);
 /** Built-ins whose functions become silent rather than throwing: a script's console.log must not reach run's stdout. */
 const SILENCED: ReadonlySet<string> = new Set(['console']);
 /** Globals that hand out Node: CommonJS's, and `process` (also poisoned, for whoever captured it). */
