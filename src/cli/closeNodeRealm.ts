@@ -28,21 +28,27 @@ export function closeNodeRealm(denyImportsHook: string): void {
   // From here on this thread imports nothing: `import('node:fs')` is refused whatever the referrer.
   register(denyImportsHook);
   settleLazyGlobals();
+  // Warnings would go to the host's stderr (and Node's printer needs node:path, poisoned below): none from here on,
+  // including the deprecation warnings that reading deprecated exports while poisoning them would raise.
+  process.noDeprecation = true;
+  process.removeAllListeners('warning');
   const load = createRequire(import.meta.url);
   const sync = syncBuiltinESMExports;
   const seen = new WeakSet<object>([globalThis]);
+  // All loaded first: loading one needs others (https needs _http_agent, all need module._load) unpoisoned.
+  const modules: [string, unknown][] = [];
   for (const name of builtinModules) {
-    let exports: unknown;
     try {
-      exports = load(`node:${name}`);
+      modules.push([name, load(`node:${name}`)]);
     } catch {
-      continue; // Not in this build (e.g. inspector without the inspector).
+      // Not loadable in a worker (trace_events) or in this build: nobody here can load it either.
     }
-    poison(exports, `node:${name}`, seen, SILENCED.has(name) ? silent : thrower);
   }
+  // node:process is `process`, poisoned below but for what Node itself needs to keep running.
+  poison(process, 'process', seen, thrower, PROCESS_KEEPS);
+  for (const [name, exports] of modules) poison(exports, `node:${name}`, seen, SILENCED.has(name) ? silent : thrower);
   const env = process.env;
   for (const key of Object.keys(env)) delete env[key];
-  poison(process, 'process', seen, thrower, PROCESS_KEEPS);
   // ES module namespaces (`import * as fs from 'node:fs'`, Pyodide's captured ones) follow the poisoned exports.
   sync();
   for (const name of NODE_GLOBALS) {
