@@ -1,5 +1,5 @@
 import { builtinModules, createRequire, register, syncBuiltinESMExports } from 'node:module';
-import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
+import { keepComputationGlobals } from '../sandbox/python/pythonRealm.ts';
 
 /**
  * The Node side of the Python worker's lockdown (pythonWorker.ts), run once Pyodide has loaded and before any
@@ -20,11 +20,11 @@ export const NODE_DENIED_MESSAGE = "DiffLab's sandbox has no access to the host"
 const PROCESS_KEEPS: ReadonlySet<PropertyKey> = new Set(['nextTick', 'emitWarning', '_fatalException', '_tickCallback', '_events', 'exit']);
 /** Built-ins whose functions become silent rather than throwing: a script's console.log must not reach run's stdout. */
 const SILENCED: ReadonlySet<string> = new Set(['console']);
-/** Globals that hand out Node: CommonJS's, and `process` (also poisoned, for whoever captured it). */
-const NODE_GLOBALS = ['process', 'require', 'module', 'exports', '__filename', '__dirname'];
 
 export function closeNodeRealm(denyImportsHook: string): void {
-  removeNetworkAndStorage();
+  const process = globalThis.process;
+  // Every global but the language's own and what only computes goes: process, require (Pyodide's), fetch…
+  keepComputationGlobals();
   // From here on this thread imports nothing: `import('node:fs')` is refused whatever the referrer.
   register(denyImportsHook);
   settleLazyGlobals();
@@ -51,14 +51,6 @@ export function closeNodeRealm(denyImportsHook: string): void {
   for (const key of Object.keys(env)) delete env[key];
   // ES module namespaces (`import * as fs from 'node:fs'`, Pyodide's captured ones) follow the poisoned exports.
   sync();
-  for (const name of NODE_GLOBALS) {
-    try {
-      delete (globalThis as Record<string, unknown>)[name];
-    } catch {
-      // Not configurable: shadowed below.
-    }
-    if (name in globalThis) Object.defineProperty(globalThis, name, { value: undefined, configurable: false, writable: false });
-  }
 }
 
 /**

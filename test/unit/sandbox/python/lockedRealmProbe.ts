@@ -47,7 +47,7 @@ function probe(): unknown {
   attempt(tries, 'fs binding kept from before', () => writeFileSync(`${markers}/binding`, 'x'));
   attempt(tries, 'require kept from before', () => requireBefore('node:child_process'));
   attempt(tries, 'child_process kept from before', () => (builtinsBefore.get('child_process')!.execSync as (c: string) => unknown)(`id > ${markers}/cp`));
-  attempt(tries, 'process.binding', () => processBefore.binding('fs'));
+  attempt(tries, 'process.binding', () => (processBefore as unknown as { binding(name: string): unknown }).binding('fs'));
   attempt(tries, 'process.dlopen', () => processBefore.dlopen({} as never, '/nonexistent.node'));
   attempt(tries, 'process.getBuiltinModule', () => (processBefore as any).getBuiltinModule('node:fs'));
   attempt(tries, 'process.chdir', () => processBefore.chdir('/'));
