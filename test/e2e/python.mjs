@@ -107,7 +107,7 @@ tries.globals = [...left].sort();
 // Dynamic import() fetches a module: a module worker offers no switch for it.
 import(base + 'import.js').catch(() => {});
 return JSON.stringify(tries);
-`)})()))
+`)})())
 `;
 
 // The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
