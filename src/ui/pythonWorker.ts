@@ -1,6 +1,6 @@
 import { loadPyodide } from 'pyodide';
 import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
-import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
+import { keepComputationGlobals } from '../sandbox/python/pythonRealm.ts';
 import { pythonRunner, type PythonSnapshots } from '../sandbox/python/pythonRunner.ts';
 import { base64ToBytes } from '../sandbox/python/pythonWire.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
@@ -47,7 +47,7 @@ const runner = pythonRunner({
     const data = (await (await siteFetch(new URL(ZONEINFO_FILE, indexURL))).json()) as Record<string, string>;
     return Object.fromEntries(Object.entries(data).map(([zone, b64]) => [zone, base64ToBytes(b64)]));
   },
-  lockdown: () => removeNetworkAndStorage(),
+  lockdown: () => keepComputationGlobals(),
   snapshots,
 });
 
