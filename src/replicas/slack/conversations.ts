@@ -8,6 +8,7 @@ import {
   channelView,
   channelViews,
   isGeneral,
+  isWorkspaceAdmin,
   MESSAGE_EXTRAS,
   queryMessages,
   resolveActor,
@@ -442,6 +443,8 @@ export async function conversationsRename(params: Params, ctx: RouteContext): Pr
   const actor = await resolveActor(ctx);
   const { channel, member } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
   requireChannel(channel);
+  // Renaming #general is left to workspace owners and admins by default (Slack's "Channel management" settings).
+  if (isGeneral(channel) && !isWorkspaceAdmin(actor)) throw slackError('not_authorized');
   const name = checkChannelName(str(params, 'name'));
   if (channel.is_archived) throw slackError('is_archived');
   if (!member) throw slackError('not_in_channel');

@@ -356,8 +356,9 @@ export const routes: Route[] = [
     path: 'conversations.rename',
     summary: 'Rename a channel.',
     writes: true,
-    docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`.', {
+    docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`. Only workspace admins and owners may rename #general, which stays the general channel under its new name.', {
       ...COMMON_CHANNEL_ERRORS,
+      not_authorized: 'renaming #general needs a workspace admin or owner',
       name_taken: 'another channel has this name',
       invalid_name_required: 'no name was given',
       invalid_name_specials: 'the name has characters that are not allowed',

@@ -36,6 +36,7 @@ export interface ChannelRow {
   is_dm: boolean;
   is_gc: boolean;
   is_archived: boolean;
+  is_general: boolean;
   creator_id: string | null;
   created_at: Date | string | null;
   updated_at: Date | string | null;

@@ -423,6 +423,28 @@ describe('conversations.rename', () => {
   });
 });
 
+describe('#general', () => {
+  it('stays the general channel when an admin renames it: still cant_archive_general, and a new #general is not it', async () => {
+    expect(await slack.call('conversations.rename', { channel: 'C0GENERAL', name: 'all-hands' })).toMatchObject({ ok: false, error: 'not_authorized' });
+    slack.actAs('U0ADA');
+    const renamed = await slack.call('conversations.rename', { channel: 'C0GENERAL', name: 'all-hands' });
+    expect(renamed).toMatchObject({ ok: true, channel: { id: 'C0GENERAL', name: 'all-hands', is_general: true } });
+    expect(await slack.call('conversations.archive', { channel: 'C0GENERAL' })).toEqual({ ok: false, error: 'cant_archive_general' });
+    expect(await slack.call('conversations.leave', { channel: 'C0GENERAL' })).toEqual({ ok: false, error: 'cant_leave_general' });
+    const created = await slack.call('conversations.create', { name: 'general' });
+    expect(created).toMatchObject({ ok: true, channel: { name: 'general', is_general: false } });
+    expect(await slack.call('conversations.archive', { channel: created.channel.id })).toEqual({ ok: true });
+  });
+
+  it('may be renamed only by a workspace admin or owner (Slack\'s default), not by a member or a bot', async () => {
+    for (const user of ['U0BOT', 'U0BOB']) {
+      slack.actAs(user);
+      expect(await slack.call('conversations.rename', { channel: 'C0GENERAL', name: 'everyone' })).toEqual({ ok: false, error: 'not_authorized' });
+    }
+    expect(await slack.diff()).toEqual(NO_CHANGE);
+  });
+});
+
 describe('conversations.setTopic', () => {
   it('sets the topic, reports who set it, and changes only topic_text on the row', async () => {
     const res = await slack.call('conversations.setTopic', { channel: 'C0GENERAL', topic: 'Weekly standups' });
