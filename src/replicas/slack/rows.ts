@@ -87,4 +87,6 @@ export interface MessageExtras {
   reactions: ReactionSummary[];
   /** The user who started the thread, for replies. */
   parent_user_id?: string | null;
+  /** The viewer's place in the thread, on a parent that conversations.replies returns to a subscribed viewer. */
+  readState?: { last_read: string; unread_count: number };
 }

@@ -162,6 +162,21 @@ describe('conversations.replies', () => {
     }
   });
 
+  it("tells the viewer on the parent whether they follow the thread, and where they have read to", async () => {
+    const parentFor = async (user: string) => {
+      slack.actAs(user);
+      return (await slack.call('conversations.replies', { channel: 'C0GENERAL', ts: '1700000200.000300' })).messages[0];
+    };
+    // Bob started the thread and has not written since: both replies are new to him.
+    expect(await parentFor('U0BOB')).toMatchObject({ reply_count: 2, subscribed: true, last_read: '1700000200.000300', unread_count: 2 });
+    // The bot wrote the latest reply.
+    expect(await parentFor('U0BOT')).toMatchObject({ subscribed: true, last_read: '1700000400.000500', unread_count: 0 });
+    const outsider = await parentFor('U0CAT');
+    expect(outsider.subscribed).toBe(false);
+    expect(outsider).not.toHaveProperty('last_read');
+    expect(outsider).not.toHaveProperty('unread_count');
+  });
+
   it('pages through replies', async () => {
     const first = await slack.call('conversations.replies', { channel: 'C0GENERAL', ts: '1700000200.000300', limit: 2 });
     expect(first).toMatchObject({ has_more: true });
