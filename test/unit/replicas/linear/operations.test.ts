@@ -37,17 +37,26 @@ describe('transport and errors', () => {
     expect(r.body.errors[0].message).toMatch(/\$id/);
   });
 
-  it('an unknown id is "Entity not found" with userPresentableMessage, and writes nothing', async () => {
+  it('an unknown id is "Entity not found" with userPresentableMessage, HTTP 200 and data null, and writes nothing', async () => {
     const r = await t.gql('{ issue(id: "ENG-404") { id } }');
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toBeNull();
     expect(r.body.errors[0]).toMatchObject({
       message: 'Entity not found: Issue',
       path: ['issue'],
       extensions: { type: 'invalid input', code: 'INPUT_ERROR', userPresentableMessage: 'Could not find referenced Issue.' },
     });
     const m = await t.gql('mutation { issueUpdate(id: "issue-pay-refund-tool", input: {assigneeId: "user-nobody"}) { success } }');
+    expect(m.status).toBe(200);
     expect(m.body.errors[0].message).toBe('Entity not found: User');
     expect((await t.diff()).updates).toEqual([]);
+  });
+
+  it('a mutation Linear refuses (a team key in use) is HTTP 200 with errors and data null, and writes nothing', async () => {
+    const r = await t.gql('mutation { teamCreate(input: {name: "Core again", key: "CORE"}) { success team { id } } }');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: null, errors: [expect.objectContaining({ message: 'team key already in use', path: ['teamCreate'] })] });
+    expect((await t.diff()).inserts).toEqual([]);
   });
 
   it('GET runs a query from the query string and refuses a mutation', async () => {
@@ -146,7 +155,7 @@ describe('issues', () => {
 
   it('a team key where teamId wants an id is refused as Linear refuses it; an unknown UUID is not found', async () => {
     const r = await t.gql('mutation { issueCreate(input: {teamId: "CORE", title: "By key"}) { success } }');
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(200);
     expect(r.body.errors[0]).toMatchObject({ message: 'Argument Validation Error', extensions: { type: 'invalid input', userPresentableMessage: 'teamId must be a UUID' } });
     const u = await t.gql('mutation { issueUpdate(id: "PAY-1", input: {teamId: "4a7c0a0e-0f5e-4c5e-9f0a-6a1b2c3d4e5f"}) { success } }');
     expect(u.body.errors[0].message).toBe('Entity not found: Team');
