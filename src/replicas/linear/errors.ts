@@ -26,6 +26,11 @@ export function inputError(message: string, userPresentableMessage: string = mes
   return new GraphQLError(message, { extensions: linearExtensions('invalid input', userPresentableMessage) });
 }
 
+/** An operation the caller's role does not allow (@linear/sdk raises ForbiddenLinearError). */
+export function forbidden(userPresentableMessage: string): GraphQLError {
+  return new GraphQLError('Forbidden', { extensions: linearExtensions('forbidden', userPresentableMessage) });
+}
+
 /** `Entity not found: Issue` — what Linear answers for an id that names nothing of that kind. */
 export function notFound(entity: string): GraphQLError {
   return inputError(`Entity not found: ${entity}`, `Could not find referenced ${entity}.`);

@@ -93,6 +93,30 @@ describe('transport and errors', () => {
   });
 });
 
+describe('issueBatchCreate and userUpdate', () => {
+  it('issueBatchCreate creates each issue in its own team, in order, and creates none when one is refused', async () => {
+    const q = 'mutation($input: IssueBatchCreateInput!) { issueBatchCreate(input: $input) { success issues { title identifier team { key } } } }';
+    const r = await t.gql(q, { input: { issues: [{ teamId: 'team-core', title: 'Batch one' }, { teamId: 'team-web', title: 'Batch two' }] } });
+    expect(r.status).toBe(200);
+    expect(r.body.data.issueBatchCreate.success).toBe(true);
+    expect(r.body.data.issueBatchCreate.issues.map((i: any) => [i.title, i.team.key])).toEqual([['Batch one', 'CORE'], ['Batch two', 'WEB']]);
+    expect((await t.diff()).inserts.filter((row) => row.__table__ === 'issues').map((row) => row.title)).toEqual(['Batch one', 'Batch two']);
+    const bad = await t.gql(q, { input: { issues: [{ teamId: 'team-core', title: 'Kept?' }, { teamId: '4a7c0a0e-0f5e-4c5e-9f0a-6a1b2c3d4e5f', title: 'No team' }] } });
+    expect(bad.body).toMatchObject({ data: null, errors: [{ message: 'Entity not found: Team' }] });
+    expect((await t.diff()).inserts.filter((row) => row.__table__ === 'issues')).toHaveLength(2);
+  });
+
+  it('userUpdate changes the caller (`me`) and, for an admin, anyone; a member cannot change another user', async () => {
+    const q = (id: string) => `mutation { userUpdate(id: "${id}", input: {statusLabel: "On call", displayName: "ops"}) { success user { id statusLabel displayName } } }`;
+    const me = await t.gql(q('me'));
+    expect(me.body.data.userUpdate).toEqual({ success: true, user: { id: OPS_AGENT, statusLabel: 'On call', displayName: 'ops' } });
+    const other = await t.gql(q('user-dev'));
+    expect(other.body).toMatchObject({ data: null, errors: [{ extensions: { type: 'forbidden' } }] });
+    t.actAs('user-amara');
+    expect((await t.gql(q('user-dev'))).body.data.userUpdate.user).toEqual({ id: 'user-dev', statusLabel: 'On call', displayName: 'ops' });
+  });
+});
+
 describe('issues', () => {
   it('issue(id) takes a UUID or an identifier, case-insensitively', async () => {
     const a = await t.gql('{ a: issue(id: "issue-pay-double-charge") { identifier } b: issue(id: "pay-1") { id } }');
