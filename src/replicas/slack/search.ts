@@ -67,7 +67,7 @@ function wordPattern(token: Token, flavour: keyof typeof BOUNDARY = 'pg'): strin
  * between two terms joins them (`"alpha project" OR beta -secret` is (alpha project, or beta) and not secret).
  * An `OR` with no plain term on one side is an ordinary word.
  */
-export function textClauses(tokens: Token[]): { any: Token[]; negated: boolean }[] {
+function textClauses(tokens: Token[]): { any: Token[]; negated: boolean }[] {
   const clauses: { any: Token[]; negated: boolean }[] = [];
   const plain = (t: Token | undefined) => !!t && !t.modifier && !t.negated;
   for (let i = 0; i < tokens.length; i++) {
@@ -85,8 +85,8 @@ export function textClauses(tokens: Token[]): { any: Token[]; negated: boolean }
 }
 
 /** Slack's highlight markers around every match of the query's terms (https://docs.slack.dev/reference/methods/search.messages). */
-export const HIGHLIGHT_START = '\ue000';
-export const HIGHLIGHT_END = '\ue001';
+const HIGHLIGHT_START = '\ue000';
+const HIGHLIGHT_END = '\ue001';
 
 function highlighter(terms: Token[]): (text: string) => string {
   const patterns = terms.map((t) => wordPattern(t, 'js')).filter(Boolean);
