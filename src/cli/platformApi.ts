@@ -55,6 +55,12 @@ export interface EnvRecord {
   shared: boolean;
 }
 
+/**
+ * The bearer token initEnv hands out: Agent-Diff's SDK executors send `Authorization: Bearer <token>` only when
+ * initEnv returns one. The replicas take any well-formed token as the environment's user, so it only needs to be one.
+ */
+export const environmentToken = (envId: string): string => `difflab-env-${envId}`;
+
 interface RunRecord {
   id: string;
   envId: string;
@@ -519,6 +525,7 @@ export class PlatformApi {
       services: env.services,
       environmentUrls: Object.fromEntries(env.services.map((svc) => [svc, url(svc)])),
       impersonateUsers: Object.fromEntries(env.services.map((svc) => [svc, env.actingUserFor(svc)])),
+      token: environmentToken(record.id),
     };
   }
 

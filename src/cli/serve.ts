@@ -9,7 +9,7 @@ import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import { installNodePatternWorker } from './patternWorker.ts';
-import { PlatformApi, type EnvRecord } from './platformApi.ts';
+import { environmentToken, PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
@@ -46,7 +46,8 @@ export const serveSpec = {
   },
   notes: [
     'Platform API: /api/platform/… (health, templates, testSuites, tests, initEnv, startRun, evaluateRun, diffRun,',
-    'results/{runId}, DELETE env/{envId}); X-API-Key is accepted with any value.',
+    'results/{runId}, DELETE env/{envId}); X-API-Key is accepted with any value, and on an environment\'s paths in place of',
+    'a service token (initEnv also returns a `token` for them).',
     'Services: /api/env/{envId}/services/<slack|…>/<method or path>. Each service also has a default environment at',
     "its real API path on the server root, so official SDKs work unchanged: /api/<method> is Slack",
     "(new WebClient(token, { slackApiUrl: 'http://127.0.0.1:8787/api/' })), /2.0/… Box, /calendar/v3/… Calendar, /graphql Linear.",
@@ -207,7 +208,7 @@ const NODE_MAX_HEADER_BYTES = 1024 * 1024;
 /** Where a request goes, worked out from its path alone (before its body is read). */
 type Target =
   | { kind: 'platform'; path: string }
-  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor }
+  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor; envPath?: boolean }
   | { kind: 'none'; response: Response };
 
 function targetOf(pathname: string, ctx: Context): Target {
@@ -228,7 +229,7 @@ function targetOf(pathname: string, ctx: Context): Target {
       return { kind: 'none', response: notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.workbench.router.replicas.map((r) => r.servicePath).join(', ')})`) };
     }
     const pathFor: PathFor = (replica, path) => `/api/env/${env[1]}/services/${replica.servicePath}/${path}`;
-    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor };
+    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor, envPath: true };
   }
 
   const direct = realPathTarget(ctx.workbench.router, ctx.realPaths, pathname);
@@ -275,7 +276,8 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
 
   if (target.kind === 'none') return target.response;
   if (target.kind === 'platform') return ctx.platform.handle(toRequest(req, platformUrl(req, raw), body), target.path);
-  const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record);
+  const authorization = target.envPath ? platformKeyAuthorization(req, target.record) : undefined;
+  const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record, authorization);
   return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
 }
 
@@ -383,11 +385,25 @@ async function routeTo(
   req: IncomingMessage,
   body: Buffer,
   record: EnvRecord,
+  authorization?: string,
 ): Promise<Response> {
   const tail = base.endsWith('/') ? rest : `/${rest}`;
   const url = base + tail + search;
   const path = tail.split(/[?#]/)[0];
-  return ctx.workbench.router.routeService(replica.name, path, toRequest(req, url, body), record.env);
+  const request = toRequest(req, url, body);
+  if (authorization) request.headers.set('authorization', authorization);
+  return ctx.workbench.router.routeService(replica.name, path, request, record.env);
+}
+
+/**
+ * Agent-Diff's server accepts its platform key (`X-API-Key`) on an environment's paths in place of a service token;
+ * so does this: such a request acts with the environment's token. A request without either is still refused as the
+ * service refuses it, and at a service's real path only the service's own credentials count.
+ */
+function platformKeyAuthorization(req: IncomingMessage, record: EnvRecord): string | undefined {
+  if (req.headers.authorization) return undefined;
+  const key = req.headers['x-api-key'];
+  return typeof key === 'string' && key.trim() ? `Bearer ${environmentToken(record.id)}` : undefined;
 }
 
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);

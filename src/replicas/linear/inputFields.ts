@@ -136,6 +136,12 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
     },
   },
   TeamMembershipCreateInput: { stored: ['owner', 'sortOrder'], handled: ['id', 'teamId', 'userId'], ignored: {} },
+  IssueBatchCreateInput: { stored: [], handled: ['issues'], ignored: {} },
+  UserUpdateInput: {
+    stored: ['avatarUrl', 'description', 'displayName', 'name', 'statusEmoji', 'statusLabel', 'statusUntilAt', 'timezone'],
+    handled: [],
+    ignored: { title: 'a user\'s job title is not replicated (Agent-Diff\'s users table has no column for it)' },
+  },
 };
 
 /** Arguments of the implemented mutations beside `id` and `input`, with what they do. */

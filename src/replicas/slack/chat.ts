@@ -7,6 +7,7 @@ import {
   MESSAGE_EXTRAS,
   messageInChannel,
   queryMessages,
+  isWorkspaceAdmin,
   resolveActor,
   visible,
   type Actor,
@@ -289,8 +290,7 @@ export async function chatDelete(params: Params, ctx: RouteContext): Promise<Res
   const msg = await messageInChannel(ctx.tx, channel.channel_id, str(params, 'ts'));
   if (msg.subtype === 'tombstone') throw slackError('message_not_found');
   // Authors delete their own messages; workspace admins and owners, acting as themselves, may delete anyone's.
-  const admin = !actor.user.is_bot && (actor.user.role === 'admin' || actor.user.role === 'owner');
-  if (msg.user_id !== actor.user.user_id && !admin) throw slackError('cant_delete_message');
+  if (msg.user_id !== actor.user.user_id && !isWorkspaceAdmin(actor)) throw slackError('cant_delete_message');
 
   await ctx.tx.query(`DELETE FROM message_reactions WHERE message_id = $1`, [msg.message_id]);
   const [{ n: replies }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages WHERE parent_id = $1`, [

@@ -356,8 +356,9 @@ export const routes: Route[] = [
     path: 'conversations.rename',
     summary: 'Rename a channel.',
     writes: true,
-    docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`.', {
+    docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`. Only workspace admins and owners may rename #general, which stays the general channel under its new name.', {
       ...COMMON_CHANNEL_ERRORS,
+      not_authorized: 'renaming #general needs a workspace admin or owner',
       name_taken: 'another channel has this name',
       invalid_name_required: 'no name was given',
       invalid_name_specials: 'the name has characters that are not allowed',
@@ -502,6 +503,7 @@ export const routes: Route[] = [
       page: p.int('Page number, from 1.'),
       sort: p.str('`score` (default) or `timestamp`.'),
       sort_dir: p.str('`desc` (default) or `asc`.'),
+      highlight: p.bool('Wrap each match in `text` in U+E000 … U+E001, Slack\'s highlight markers.'),
     },
     handler: searchAll,
   },
@@ -510,7 +512,7 @@ export const routes: Route[] = [
     path: 'search.messages',
     summary: 'Search messages.',
     docs: doc(
-      'Finds messages in public channels and in conversations you belong to. Words must all appear (whole words, plurals and -ing/-ed forms included; `word*` for a prefix; `"a phrase"` in order; `-word` excludes). Modifiers: `in:#channel` or `in:<#C123>`, `in:@user` (your DM), `from:@user`, `from:<@U123>` or `from:me`, `has:link`, `has:reaction`, `has::emoji:`, `is:thread`, `before:`/`after:`/`on:`/`during:` with `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, `today` or `yesterday` (your time zone). Results (`messages.matches`) come newest first unless `sort_dir=asc`; page with `count` (default 20, max 100) and `page`, or with `cursor=*` then `response_metadata.next_cursor`. `messages.total`, `messages.pagination` and `messages.paging` describe the whole result.',
+      'Finds messages in public channels and in conversations you belong to. Words must all appear (whole words, plurals and -ing/-ed forms included; `word*` for a prefix; `"a phrase"` in order; `-word` excludes; `a OR b` wants either of the two terms). Modifiers: `in:#channel` or `in:<#C123>`, `in:@user` (your DM), `from:@user`, `from:<@U123>` or `from:me`, `has:link`, `has:reaction`, `has::emoji:`, `is:thread`, `before:`/`after:`/`on:`/`during:` with `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, `today` or `yesterday` (your time zone). Results (`messages.matches`) come newest first unless `sort_dir=asc`; page with `count` (default 20, max 100) and `page`, or with `cursor=*` then `response_metadata.next_cursor`. `messages.total`, `messages.pagination` and `messages.paging` describe the whole result.',
       { no_query: '`query` is missing or blank', invalid_cursor: 'the cursor was not produced by this method' },
     ),
     params: {
@@ -520,7 +522,7 @@ export const routes: Route[] = [
       cursor: p.str('`*` for the first page, then `response_metadata.next_cursor`.'),
       sort: p.str('`score` (default) or `timestamp`.'),
       sort_dir: p.str('`desc` (default) or `asc`.'),
-      highlight: p.bool('Accepted; matches are not marked up.'),
+      highlight: p.bool('Wrap each match in `text` in U+E000 … U+E001, Slack\'s highlight markers.'),
     },
     handler: searchMessagesHandler,
   },

@@ -56,6 +56,8 @@ CREATE TABLE channels (
   is_dm        boolean NOT NULL DEFAULT false,
   is_gc        boolean NOT NULL DEFAULT false,
   is_archived  boolean NOT NULL DEFAULT false,
+  -- The workspace's #general: it keeps being it when renamed (Slack's is_general), and no new channel becomes it.
+  is_general   boolean NOT NULL DEFAULT false,
   creator_id   text REFERENCES users (user_id),
   created_at   timestamptz,
   updated_at   timestamptz,
@@ -120,6 +122,8 @@ const FALSE_BY_DEFAULT: Record<string, string[]> = {
 export function prepareSeedRow(table: string, row: Row): Row {
   for (const col of FALSE_BY_DEFAULT[table] ?? []) if (row[col] == null) row[col] = false;
   if (table === 'users' && row.is_active == null) row.is_active = true;
+  // Seeds without the column (Agent-Diff's among them) name their #general: the public channel called `general`.
+  if (table === 'channels' && row.is_general == null) row.is_general = row.channel_name === 'general' && !row.is_private && !row.is_dm && !row.is_gc;
   if (table === 'user_teams' && row.role == null) row.role = 'member';
   if (table === 'messages') {
     if (row.ts == null) row.ts = row.message_id;

@@ -41,7 +41,12 @@ describe('Slack schema', () => {
       is_private: false,
       is_dm: false,
       is_gc: false,
+      is_general: false,
     });
+    // A seed without the column: its public channel named `general` is #general; one with the column says so itself.
+    expect(prepareSeedRow('channels', { channel_id: 'C2', channel_name: 'general' })).toMatchObject({ is_general: true });
+    expect(prepareSeedRow('channels', { channel_id: 'C3', channel_name: 'general', is_private: true })).toMatchObject({ is_general: false });
+    expect(prepareSeedRow('channels', { channel_id: 'C4', channel_name: 'all-hands', is_general: true })).toMatchObject({ is_general: true });
     expect(prepareSeedRow('messages', { message_id: '1.000001' })).toEqual({ message_id: '1.000001', ts: '1.000001', type: 'message' });
     expect(prepareSeedRow('messages', { message_id: 'a', ts: 'b', type: 'x' })).toMatchObject({ ts: 'b', type: 'x' });
     expect(prepareSeedRow('users', { user_id: 'U1' })).toEqual({ user_id: 'U1', is_bot: false, is_active: true });
