@@ -12,7 +12,7 @@ import type { Scenario } from '../scenarios/index.ts';
 import { FAULT_SYNTAX, hasFaults, parseFaultPlan, type FaultPlan, type Workbench } from '../session/index.ts';
 import { parseArgs, type CommandSpec } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
-import { createMcpServer } from './mcpServer.ts';
+import { createMcpServer, MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
 import { seedsDir } from './seeds.ts';
 import { findTest, suiteFiles, type SuiteFile } from './suites.ts';
 
@@ -37,11 +37,6 @@ export const mcpSpec = {
 /** A step limit no client session should reach; a call past it is answered as not run. */
 const MCP_MAX_CALLS = 10_000;
 
-/**
- * An answer longer than this is cut (with a note). Tool mode's 8,000 characters suit DiffLab's own loop; an MCP
- * client manages its own context (Claude Code warns past 25,000 tokens), so only what no client would take is cut.
- */
-const MCP_MAX_ANSWER_CHARS = 100_000;
 
 /** The suite's seed as a scenario without assertions: what `mcp` serves without --test. */
 function seedScenario(file: SuiteFile): Scenario {

@@ -37,6 +37,12 @@ export interface McpServerOptions {
   prompt?: McpPrompt;
 }
 
+/**
+ * An answer longer than this is cut (with a note). Tool mode's 8,000 characters suit DiffLab's own loop; an MCP
+ * client manages its own context (Claude Code warns past 25,000 tokens), so only what no client would take is cut.
+ */
+export const MCP_MAX_ANSWER_CHARS = 100_000;
+
 /** A code tool runs arbitrary requests: it may do anything, more than once. */
 const CODE_TOOL_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 

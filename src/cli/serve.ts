@@ -8,6 +8,7 @@ import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { handleMcpHttp, mcpHostOf } from './mcpHttp.ts';
 import { installNodePatternWorker } from './patternWorker.ts';
 import { PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
@@ -207,12 +208,15 @@ const NODE_MAX_HEADER_BYTES = 1024 * 1024;
 /** Where a request goes, worked out from its path alone (before its body is read). */
 type Target =
   | { kind: 'platform'; path: string }
+  | { kind: 'mcp'; envId: string }
   | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor }
   | { kind: 'none'; response: Response };
 
 function targetOf(pathname: string, ctx: Context): Target {
   if (pathname === '/api/platform' || pathname.startsWith('/api/platform/')) return { kind: 'platform', path: pathname.slice('/api/platform'.length) || '/' };
 
+  const mcp = /^\/api\/env\/([^/]+)\/mcp$/.exec(pathname);
+  if (mcp) return { kind: 'mcp', envId: mcp[1] };
   const env = /^\/api\/env\/([^/]+)\/services\/(.*)$/.exec(pathname);
   if (env) {
     let envId: string;
@@ -275,6 +279,7 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
 
   if (target.kind === 'none') return target.response;
   if (target.kind === 'platform') return ctx.platform.handle(toRequest(req, platformUrl(req, raw), body), target.path);
+  if (target.kind === 'mcp') return handleMcpHttp(target.envId, toRequest(req, platformUrl(req, raw), body), mcpHostOf(ctx.workbench.router, (id) => ctx.platform.environment(id)?.env ?? null, () => ctx.origin));
   const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record);
   return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
 }

@@ -151,13 +151,27 @@ export async function callTool(
   args: Record<string, unknown>,
   options: { token?: string; send?: (request: Request) => Promise<Response> } = {},
 ): Promise<ToolCallResult> {
+  // `send` lets a session put its fault injection in front of the router, as for a script's fetch.
+  return sendToolCall(router, service, name, args, options.send ?? ((r) => router.route(r, env)), options.token ?? 'difflab-tool-mode');
+}
+
+/**
+ * A tool call as the HTTP request it stands for, given to `send` (an environment's router, in this thread or
+ * another): what `callTool` and MCP over HTTP share.
+ */
+export async function sendToolCall(
+  router: Pick<Router, 'replicas' | 'resolve'>,
+  service: string,
+  name: string,
+  args: Record<string, unknown>,
+  send: (request: Request) => Promise<Response>,
+  token: string,
+): Promise<ToolCallResult> {
   const replica = router.replicas.find((r) => r.name === service);
   if (!replica) throw new Error(`no service ${service} (services: ${router.replicas.map((r) => r.name).join(', ')})`);
   const tool = routeTools(replica).find((t) => t.name === name);
   if (!tool) throw new Error(`${service} has no tool ${name}`);
-  const request = toolRequest(replica, tool, args ?? {}, options.token ?? 'difflab-tool-mode');
-  // `send` lets a session put its fault injection in front of the router, as for a script's fetch.
-  const send = (r: Request) => (options.send ? options.send(r) : router.route(r, env));
+  const request = toolRequest(replica, tool, args ?? {}, token);
   let response = await send(request);
   // A tool call follows redirects to the replicas' own hosts, as an SDK or fetch would (Box's download answers 302
   // to its download host); the request there is a plain GET without credentials, like a pre-signed URL.
