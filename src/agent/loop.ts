@@ -304,9 +304,7 @@ async function runToolCall(
   const outcome = await world.callTool(tool.service, tool.toolName, args);
   const ms = Math.round(performance.now() - started);
   const r = outcome.script;
-  const observation = outcome.toolResult
-    ? boundText(`HTTP ${outcome.toolResult.status}\n${typeof outcome.toolResult.body === 'string' ? outcome.toolResult.body : JSON.stringify(outcome.toolResult.body)}`, max)
-    : `the tool call failed: ${r.error}`;
+  const observation = outcome.toolResult ? toolObservation(outcome.toolResult, max) : `the tool call failed: ${r.error}`;
   return {
     action: {
       kind: 'tool',
@@ -322,6 +320,11 @@ async function runToolCall(
     },
     outcome,
   };
+}
+
+/** What an API tool's caller reads of its answer: the HTTP status, then the body (bounded, with a note when cut). */
+export function toolObservation(result: { status: number; body: unknown }, max: number): string {
+  return boundText(`HTTP ${result.status}\n${typeof result.body === 'string' ? result.body : JSON.stringify(result.body)}`, max);
 }
 
 function emptyDiff() {

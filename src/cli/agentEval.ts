@@ -22,7 +22,7 @@ import { isFile, readJsonFile, readTextFile } from './files.ts';
 import { judgeOverProtocol } from '../evaluation/index.ts';
 import { seedsDir } from './seeds.ts';
 import { OUT_DIR_ENV, SHARD_COUNT_ENV, SHARD_INDEX_ENV, shardFileName, shardFromEnv } from './shardEnv.ts';
-import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
+import { suiteFiles } from './suites.ts';
 
 export const evalSpec = {
   name: 'eval',
@@ -90,15 +90,6 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   if (value === undefined) return fallback;
   if (!allowed.includes(value as T)) throw new CliError(`--${flag} must be one of ${allowed.join(', ')}, got "${value}"`);
   return value as T;
-}
-
-function suiteFiles(args: string[]): SuiteFile[] {
-  return args.flatMap((a) => {
-    if (isFile(resolve(a))) return [loadSuiteFile(a)];
-    const files = projectSuiteFiles(a);
-    if (!files.length) throw new CliError(`--suite ${a}: neither a file nor a service with scenarios/${a}/suite.json`);
-    return files.map(loadSuiteFile);
-  });
 }
 
 export async function evalCommand(argv: string[]): Promise<number> {

@@ -8,6 +8,7 @@ import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { handleMcpHttp, mcpHostOf } from './mcpHttp.ts';
 import { installNodePatternWorker } from './patternWorker.ts';
 import { environmentToken, PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
@@ -208,12 +209,15 @@ const NODE_MAX_HEADER_BYTES = 1024 * 1024;
 /** Where a request goes, worked out from its path alone (before its body is read). */
 type Target =
   | { kind: 'platform'; path: string }
+  | { kind: 'mcp'; envId: string }
   | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor; envPath?: boolean }
   | { kind: 'none'; response: Response };
 
 function targetOf(pathname: string, ctx: Context): Target {
   if (pathname === '/api/platform' || pathname.startsWith('/api/platform/')) return { kind: 'platform', path: pathname.slice('/api/platform'.length) || '/' };
 
+  const mcp = /^\/api\/env\/([^/]+)\/mcp$/.exec(pathname);
+  if (mcp) return { kind: 'mcp', envId: mcp[1] };
   const env = /^\/api\/env\/([^/]+)\/services\/(.*)$/.exec(pathname);
   if (env) {
     let envId: string;
@@ -276,7 +280,14 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
 
   if (target.kind === 'none') return target.response;
   if (target.kind === 'platform') return ctx.platform.handle(toRequest(req, platformUrl(req, raw), body), target.path);
-  const authorization = target.envPath ? platformKeyAuthorization(req, target.record) : undefined;
+  if (target.kind === 'mcp') {
+    // The same authentication as the environment's other paths: its token, or the platform's X-API-Key in its place.
+    const request = toRequest(req, platformUrl(req, raw), body);
+    const authorization = platformKeyAuthorization(req, target.envId);
+    if (authorization) request.headers.set('authorization', authorization);
+    return handleMcpHttp(target.envId, request, mcpHostOf(ctx.workbench.router, (id) => ctx.platform.environment(id)?.env ?? null, () => ctx.origin));
+  }
+  const authorization = target.envPath ? platformKeyAuthorization(req, target.record.id) : undefined;
   const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record, authorization);
   return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
 }
@@ -400,10 +411,10 @@ async function routeTo(
  * so does this: such a request acts with the environment's token. A request without either is still refused as the
  * service refuses it, and at a service's real path only the service's own credentials count.
  */
-function platformKeyAuthorization(req: IncomingMessage, record: EnvRecord): string | undefined {
+function platformKeyAuthorization(req: IncomingMessage, envId: string): string | undefined {
   if (req.headers.authorization) return undefined;
   const key = req.headers['x-api-key'];
-  return typeof key === 'string' && key.trim() ? `Bearer ${environmentToken(record.id)}` : undefined;
+  return typeof key === 'string' && key.trim() ? `Bearer ${environmentToken(envId)}` : undefined;
 }
 
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);

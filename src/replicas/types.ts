@@ -58,10 +58,23 @@ export interface Route<P = any> {
   operation?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
+  /**
+   * What a call does to the service's state, for MCP's tool annotations (tools.ts, `toolAnnotations`). A REST route's
+   * method says it unless declared (GET read, POST create, PUT/PATCH update, DELETE delete); RPC routes (Slack's `*`)
+   * declare it, since their method cannot tell.
+   */
+  effect?: RouteEffect;
   /** A URL that carries its own authority (Box's pre-signed download URLs): the router asks for no credentials. */
   anonymous?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;
 }
+
+/**
+ * `read` changes nothing; `create` adds something new on each call; `add` adds what is not there yet (a second call
+ * changes nothing more: join, invite, react); `update` overwrites what exists; `delete` removes it; `any` may do any of
+ * these (one GraphQL endpoint for queries and mutations).
+ */
+export type RouteEffect = 'read' | 'create' | 'add' | 'update' | 'delete' | 'any';
 
 export interface ParamSpec {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';

@@ -165,6 +165,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'files/{file_id}/content',
+    effect: 'update',
     summary: 'Upload a new version of a file (upload host).',
     writes: true,
     docs: doc(
@@ -511,6 +512,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'hubs/{hub_id}/manage_items',
+    effect: 'update',
     summary: 'Add items to or remove items from a hub (needs header box-version: 2025.0).',
     writes: true,
     docs: doc(
@@ -542,6 +544,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'files/{file_id}',
+    effect: 'update',
     summary: 'Restore a file from the trash.',
     writes: true,
     docs: doc('Puts a trashed file back where it was, or into `parent.id`, optionally as `name`; answers 201 with the file.', {
@@ -572,6 +575,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'folders/{folder_id}',
+    effect: 'update',
     summary: 'Restore a folder from the trash.',
     writes: true,
     docs: doc('Puts a trashed folder (with its contents) back where it was, or into `parent.id`, optionally as `name`; answers 201.', {

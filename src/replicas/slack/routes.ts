@@ -45,6 +45,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'auth.test',
+    effect: 'read',
     summary: 'Tell who the token acts as.',
     docs: doc(
       'Returns the workspace (`team`, `team_id`, `url`) and the user (`user`, `user_id`) that calls made with this token act as. A bot token also reports `bot_id`.',
@@ -56,6 +57,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.postMessage',
+    effect: 'create',
     summary: 'Post a message to a channel, group DM, DM or thread.',
     writes: true,
     docs: doc(
@@ -90,6 +92,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.update',
+    effect: 'update',
     summary: 'Edit a message you posted.',
     writes: true,
     docs: doc(
@@ -117,6 +120,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.delete',
+    effect: 'delete',
     summary: 'Delete a message.',
     writes: true,
     docs: doc(
@@ -133,6 +137,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.getPermalink',
+    effect: 'read',
     summary: 'Get a shareable link to a message.',
     docs: doc('Returns `permalink`, the web address of message `message_ts` in `channel`.', {
       ...COMMON_CHANNEL_ERRORS,
@@ -144,6 +149,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.archive',
+    effect: 'update',
     summary: 'Archive a channel.',
     writes: true,
     docs: doc('Archives a public or private channel you are a member of. Archived channels stay readable but take no new messages.', {
@@ -159,6 +165,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.create',
+    effect: 'create',
     summary: 'Create a public or private channel.',
     writes: true,
     docs: doc(
@@ -181,6 +188,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.history',
+    effect: 'read',
     summary: 'Read the messages of a conversation, newest first.',
     docs: doc(
       'Returns top-level messages of `channel` newest first (thread replies appear only through conversations.replies, unless they were broadcast). Messages that started a thread carry `reply_count`, `reply_users`, `latest_reply`; reactions appear under `reactions`. Narrow the window with `oldest`/`latest` (ts values; `inclusive=true` includes the bounds). Pages hold `limit` messages (default 100, at most 999); follow `response_metadata.next_cursor` while `has_more` is true. Bots must be members of the channel; people can read any public channel.',
@@ -206,6 +214,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.info',
+    effect: 'read',
     summary: 'Describe a conversation.',
     docs: doc(
       'Returns the conversation object of `channel`: name, kind flags (`is_channel`, `is_private`, `is_mpim`, `is_im`), `is_archived`, `creator`, `created`, `topic`, `purpose`, `is_member`. `include_num_members=true` adds `num_members`.',
@@ -221,6 +230,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.invite',
+    effect: 'add',
     summary: 'Add people to a channel.',
     writes: true,
     docs: doc(
@@ -248,6 +258,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.join',
+    effect: 'add',
     summary: 'Join a public channel.',
     writes: true,
     docs: doc(
@@ -264,6 +275,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.kick',
+    effect: 'delete',
     summary: 'Remove someone from a channel.',
     writes: true,
     docs: doc('Removes `user` from `channel`.', {
@@ -280,6 +292,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.leave',
+    effect: 'delete',
     summary: 'Leave a channel.',
     writes: true,
     docs: doc('Removes you from `channel`. If you were not a member nothing changes and the answer is `{"ok": false, "not_in_channel": true}` (no `error`), as Slack documents it.', {
@@ -295,6 +308,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.list',
+    effect: 'read',
     summary: 'List the workspace\'s conversations.',
     docs: doc(
       'Lists conversations of the kinds in `types` (comma-separated: `public_channel`, `private_channel`, `mpim`, `im`; default `public_channel`). Every public channel is listed, whether or not you are in it (`is_member` says); private ones only if you are a member. Each channel carries `num_members`. `exclude_archived=true` drops archived channels. Pages hold `limit` entries (default 100, at most 1000); follow `response_metadata.next_cursor` until it is empty.',
@@ -315,6 +329,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.members',
+    effect: 'read',
     summary: 'List the members of a conversation.',
     docs: doc(
       'Returns the user IDs of `channel`\'s members in `members`, `limit` per page (default 100, at most 1000), with cursor paging.',
@@ -330,6 +345,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.open',
+    effect: 'add',
     summary: 'Open a DM or group DM.',
     writes: true,
     docs: doc(
@@ -354,6 +370,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.rename',
+    effect: 'update',
     summary: 'Rename a channel.',
     writes: true,
     docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`. Only workspace admins and owners may rename #general, which stays the general channel under its new name.', {
@@ -374,6 +391,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.replies',
+    effect: 'read',
     summary: 'Read a thread.',
     docs: doc(
       'Returns the thread that message `ts` belongs to: the parent first, then the replies oldest first. `ts` may be the parent\'s or any reply\'s. `oldest`, `latest`, `inclusive`, `limit` (default and max 1000) and `cursor` work as in conversations.history.',
@@ -399,6 +417,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.setTopic',
+    effect: 'update',
     summary: 'Set a channel\'s topic.',
     writes: true,
     docs: doc('Replaces the topic of `channel` with `topic` (at most 250 characters; empty clears it) and returns the channel.', {
@@ -414,6 +433,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.unarchive',
+    effect: 'update',
     summary: 'Bring an archived channel back.',
     writes: true,
     docs: doc('Unarchives `channel`; members stay as they were, so join it to post.', {
@@ -427,6 +447,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'reactions.add',
+    effect: 'add',
     summary: 'Add an emoji reaction to a message.',
     writes: true,
     docs: doc(
@@ -452,6 +473,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'reactions.get',
+    effect: 'read',
     summary: 'Read the reactions on a message.',
     docs: doc(
       'Returns the message `timestamp` of `channel` with its `reactions`: one entry per emoji with `name`, `count` and the reacting `users`.',
@@ -472,6 +494,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'reactions.remove',
+    effect: 'delete',
     summary: 'Take back one of your reactions.',
     writes: true,
     docs: doc('Removes your `name` reaction from the message `timestamp` in `channel`.', {
@@ -492,6 +515,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'search.all',
+    effect: 'read',
     summary: 'Search messages and files.',
     docs: doc(
       'Same query language and paging as search.messages; the answer has `messages`, plus `files` and `posts`, which are always empty here.',
@@ -510,6 +534,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'search.messages',
+    effect: 'read',
     summary: 'Search messages.',
     docs: doc(
       'Finds messages in public channels and in conversations you belong to. Words must all appear (whole words, plurals and -ing/-ed forms included; `word*` for a prefix; `"a phrase"` in order; `-word` excludes; `a OR b` wants either of the two terms). Modifiers: `in:#channel` or `in:<#C123>`, `in:@user` (your DM), `from:@user`, `from:<@U123>` or `from:me`, `has:link`, `has:reaction`, `has::emoji:`, `is:thread`, `before:`/`after:`/`on:`/`during:` with `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, `today` or `yesterday` (your time zone). Results (`messages.matches`) come newest first unless `sort_dir=asc`; page with `count` (default 20, max 100) and `page`, or with `cursor=*` then `response_metadata.next_cursor`. `messages.total`, `messages.pagination` and `messages.paging` describe the whole result.',
@@ -529,6 +554,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.conversations',
+    effect: 'read',
     summary: 'List the conversations a user belongs to.',
     docs: doc(
       'Like conversations.list, but only conversations that `user` (default: you) is a member of, and among those only ones you can see. Same `types`, `exclude_archived`, `limit` and `cursor`.',
@@ -551,6 +577,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.info',
+    effect: 'read',
     summary: 'Describe a user.',
     docs: doc(
       'Returns the user object for `user`: `name` (handle), `real_name`, `tz`/`tz_label`/`tz_offset`, `is_admin`, `is_owner`, `is_bot`, `deleted`, and `profile` (display name, title, email, status).',
@@ -562,6 +589,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.list',
+    effect: 'read',
     summary: 'List the workspace\'s people and bots.',
     docs: doc(
       'Returns user objects in `members`, deactivated ones included (`deleted: true`). Without `limit` every user comes in one page; with it, follow `response_metadata.next_cursor`.',
@@ -573,6 +601,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.lookupByEmail',
+    effect: 'read',
     summary: 'Find a user by email address.',
     docs: doc('Returns the user whose email is `email` (case does not matter).', { users_not_found: 'nobody has this email' }),
     params: { email: p.str('The email address.', true) },
@@ -581,6 +610,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.profile.get',
+    effect: 'read',
     summary: 'Read a user\'s profile.',
     docs: doc('Returns `profile` (names, title, phone, email, status, avatar URLs) of `user`, or of you when `user` is omitted.', {
       user_not_found: 'no such user',
