@@ -1,6 +1,7 @@
 import type { Environment } from '../engine/index.ts';
 import type { Tx } from '../engine/types.ts';
 import { findNul } from './nulCheck.ts';
+import { checkRequestCost, ParseBoundExceeded } from './parseBounds.ts';
 import { BudgetExceeded, RequestBudget } from './requestBudget.ts';
 import type { Replica, Route, RouteContext } from './types.ts';
 
@@ -89,7 +90,8 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
     return replicas.flatMap((r) => r.baseUrls);
   }
 
-  async function routeService(service: string, path: string, request: Request, env: Environment): Promise<Response> {
+  async function routeService(service: string, path: string, given: Request, env: Environment): Promise<Response> {
+    let request = given;
     const replica = byName.get(service);
     if (!replica) throw new UnroutableRequestError(request.url, baseUrls());
     const url = new URL(request.url);
@@ -119,9 +121,12 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
 
     let params: Record<string, unknown>;
     try {
+      // What parsing may cost is counted first, so that no replica parses a request past the bounds.
+      if (!options.unbounded) request = await checkRequestCost(request, url);
       params = await replica.readParams(request, url);
     } catch (err) {
       if (err instanceof Response) return err;
+      if (err instanceof ParseBoundExceeded) return replica.requestProblem(err.problem);
       return replica.internalError(err);
     }
     // PostgreSQL cannot hold NUL in text or jsonb: refused here, for every service, before any handler sees it.
@@ -173,6 +178,8 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
     } catch (err) {
       if (err instanceof Response) return err;
       if (err instanceof BudgetExceeded || budget.exceeded) return timedOut();
+      // A JSON text inside a parameter (Slack's `blocks`), parsed by the handler with `parseJson`.
+      if (err instanceof ParseBoundExceeded) return replica.requestProblem(err.problem);
       return replica.internalError(err);
     }
   }

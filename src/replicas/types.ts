@@ -140,4 +140,8 @@ export type RequestProblem =
   | { kind: 'body_too_large'; detail: string; limit: number }
   | { kind: 'url_too_long'; detail: string; limit: number }
   | { kind: 'headers_too_large'; detail: string; limit: number }
-  | { kind: 'timeout'; detail: string; limit: number };
+  | { kind: 'timeout'; detail: string; limit: number }
+  | { kind: 'too_complex'; detail: string; limit: number; bound: ParseBound };
+
+/** What parsing a request may cost (`limits.ts` holds each number): its fields, parts, and JSON structure. */
+export type ParseBound = 'fields' | 'multipart_parts' | 'json_depth' | 'json_object_keys' | 'json_keys' | 'json_elements';

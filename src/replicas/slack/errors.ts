@@ -60,6 +60,8 @@ export function requestProblem(problem: RequestProblem): Response {
       return slackError('request_too_large', { detail: problem.detail }, 431);
     case 'timeout':
       return slackError('service_unavailable', { detail: problem.detail });
+    case 'too_complex':
+      return slackError('request_too_large', { detail: problem.detail }, 413);
   }
 }
 
