@@ -5,6 +5,7 @@ import { evaluateDiffBounded, type AssertionSpec } from '../evaluation/index.ts'
 import type { Replica } from '../replicas/index.ts';
 import { checkJson, ParseBoundExceeded } from '../replicas/parseBounds.ts';
 import { jsonObjectBody } from '../replicas/requestBody.ts';
+import { findUnstorable } from '../replicas/unstorableText.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
 import type { Workbench } from '../session/index.ts';
 import { nameUuid, newUuid } from './ids.ts';
@@ -682,7 +683,11 @@ async function readBody(req: Request): Promise<Record<string, unknown>> {
   } catch (err) {
     throw err instanceof ParseBoundExceeded ? new ApiError(413, err.message) : err;
   }
-  return jsonObjectBody(text, (problem) => new ApiError(400, problem === 'invalid_json' ? 'invalid JSON in request body' : 'the request body must be a JSON object'));
+  const body = jsonObjectBody(text, (problem) => new ApiError(400, problem === 'invalid_json' ? 'invalid JSON in request body' : 'the request body must be a JSON object'));
+  // As the services refuse it: text the database would not store as sent (a NUL in `impersonateEmail` was a 500).
+  const bad = findUnstorable(body);
+  if (bad) throw new ApiError(400, `${bad.path} contains ${bad.character}`);
+  return body;
 }
 
 /** A string field; JSON null counts as absent (pydantic's model_dump sends every optional field). */

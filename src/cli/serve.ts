@@ -249,7 +249,7 @@ function targetOf(pathname: string, ctx: Context): Target {
 /** A request refused before it is read, in the shape of the service it addresses (the platform API: `{detail}`). */
 function problemAnswer(target: Target, problem: RequestProblem): Response {
   if (target.kind === 'service') return target.replica.requestProblem(problem);
-  const status = { malformed_path: 400, nul: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503, too_complex: 413 }[problem.kind];
+  const status = { malformed_path: 400, unstorable: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503, too_complex: 413 }[problem.kind];
   return Response.json({ detail: problem.detail }, { status });
 }
 

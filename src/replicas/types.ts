@@ -135,8 +135,8 @@ export interface FaultResponses {
 
 /** Why a request was refused where it entered (router or server), with what the service's answer should name. */
 export type RequestProblem =
-  | { kind: 'malformed_path'; detail: string }
-  | { kind: 'nul'; detail: string; field: string }
+  | { kind: 'malformed_path'; detail: string; field: string }
+  | { kind: 'unstorable'; detail: string; field: string; character: string }
   | { kind: 'body_too_large'; detail: string; limit: number }
   | { kind: 'url_too_long'; detail: string; limit: number }
   | { kind: 'headers_too_large'; detail: string; limit: number }

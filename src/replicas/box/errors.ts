@@ -63,8 +63,8 @@ export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
     case 'malformed_path':
       return notFound();
-    case 'nul':
-      return boxError(400, 'bad_request', 'A parameter contains the NUL character, which Box does not accept.', {
+    case 'unstorable':
+      return boxError(400, 'bad_request', `A parameter contains ${problem.character}, which Box does not accept.`, {
         errors: [{ reason: 'invalid_parameter', name: problem.field, message: problem.detail }],
       });
     case 'body_too_large':

@@ -67,7 +67,7 @@ export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
     case 'malformed_path':
       return badRequest();
-    case 'nul':
+    case 'unstorable':
       return invalid('Invalid value', problem.field);
     case 'body_too_large':
       return googleError(413, 'badRequest', `Request payload size exceeds the limit: ${problem.limit} bytes.`);

@@ -125,9 +125,9 @@ export function requestProblem(problem: RequestProblem): Response {
   const one = (message: string, type: LinearErrorType, status: number, presentable = message) =>
     errorResponse({ errors: [{ message, extensions: linearExtensions(type, presentable, status) }] }, status);
   switch (problem.kind) {
-    case 'nul':
+    case 'unstorable':
       // As Linear's input validation words a refused value (see argumentValidationError).
-      return one('Argument Validation Error', 'invalid input', 400, `${problem.field} must not contain the NUL character (U+0000)`);
+      return one('Argument Validation Error', 'invalid input', 400, `${problem.field} must not contain ${problem.character}`);
     case 'malformed_path':
       return one('Linear serves GraphQL at /graphql only', 'graphql error', 404);
     case 'body_too_large':

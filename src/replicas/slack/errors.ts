@@ -48,8 +48,8 @@ export function internalError(): Response {
  */
 export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
-    case 'nul':
-      return invalidArguments(`${problem.field} must not contain the NUL character`, `/${problem.field.replace(/\./g, '/')}`);
+    case 'unstorable':
+      return invalidArguments(`${problem.field} must not contain ${problem.character}`, `/${problem.field.replace(/\./g, '/')}`);
     case 'malformed_path':
       return slackError('unknown_method', { req_method: '' }, 404);
     case 'body_too_large':
