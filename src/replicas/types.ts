@@ -141,6 +141,7 @@ export type RequestProblem =
   | { kind: 'url_too_long'; detail: string; limit: number }
   | { kind: 'headers_too_large'; detail: string; limit: number }
   | { kind: 'timeout'; detail: string; limit: number }
+  | { kind: 'method_not_allowed'; detail: string; method: string }
   | { kind: 'too_complex'; detail: string; limit: number; bound: ParseBound };
 
 /** What parsing a request may cost (`limits.ts` holds each number): its fields, parts, and JSON structure. */

@@ -75,6 +75,8 @@ export function requestProblem(problem: RequestProblem): Response {
       return boxError(431, 'request_header_fields_too_large', `Request headers exceed the limit of ${problem.limit} bytes`);
     case 'timeout':
       return boxError(503, 'unavailable', `Unavailable: ${problem.detail}`);
+    case 'method_not_allowed':
+      return methodNotAllowed();
     case 'too_complex':
       return boxError(413, 'request_entity_too_large', `Request too complex: ${problem.detail}`);
   }

@@ -138,6 +138,8 @@ export function requestProblem(problem: RequestProblem): Response {
       return one(`Request headers exceed the limit of ${problem.limit} bytes`, 'invalid input', 431);
     case 'timeout':
       return one('Request timed out', 'internal error', 503, 'The request took too long to complete.');
+    case 'method_not_allowed':
+      return one(`Cannot ${problem.method}: Linear takes GET and POST at /graphql`, 'graphql error', 405);
     case 'too_complex':
       return one(`Request too complex: ${problem.detail}`, 'invalid input', 413);
   }

@@ -47,6 +47,8 @@ export function requestProblem(problem: RequestProblem): Response {
       return apiError(431, 'headers_too_large', `the request headers exceed the limit of ${problem.limit} bytes`);
     case 'timeout':
       return apiError(503, 'timeout', problem.detail);
+    case 'method_not_allowed':
+      return apiError(405, 'method_not_allowed', problem.detail);
     case 'too_complex':
       return apiError(413, 'payload_too_large', problem.detail);
   }

@@ -60,6 +60,8 @@ export function requestProblem(problem: RequestProblem): Response {
       return slackError('request_too_large', { detail: problem.detail }, 431);
     case 'timeout':
       return slackError('service_unavailable', { detail: problem.detail });
+    case 'method_not_allowed':
+      return slackError('method_not_allowed', { detail: problem.detail }, 405);
     case 'too_complex':
       return slackError('request_too_large', { detail: problem.detail }, 413);
   }
