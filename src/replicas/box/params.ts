@@ -33,9 +33,6 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
         if (k === 'attributes') params.attributes = parseJsonOr(v);
         else if (k === 'file') params.file = { filename: '', type: 'text/plain', bytes: new TextEncoder().encode(v) } satisfies UploadedFile;
         else setParam(params, k, v);
-      } else if (k === 'attributes') {
-        // Sent as a file part (with a file name): its content is still the attributes' JSON text.
-        params.attributes = parseJsonOr(await v.text());
       } else {
         setParam(params, k, { filename: v.name ?? '', type: v.type ?? '', bytes: new Uint8Array(await v.arrayBuffer()) } satisfies UploadedFile);
       }
