@@ -255,6 +255,13 @@ describe('serve: every method gets an answer, every limit holds (issue 32)', () 
     expect(statusOf(tunnel)).toBe(405);
   });
 
+  it('platform API: a NUL or a lone surrogate in a body field is 400 naming the field, not a 500', async () => {
+    for (const [email, what] of [['\u0000', 'the NUL character (U+0000)'], ['a\ud800@x.example', 'a lone surrogate (U+D800)']]) {
+      const r = await fetch(`${server.url}/api/platform/initEnv`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ templateName: 'northwind_slack', impersonateEmail: email }) });
+      expect([r.status, await r.json()]).toEqual([400, { detail: `impersonateEmail contains ${what}` }]);
+    }
+  });
+
   it('headers: the 64 KiB limit counts every header, past the 2,000 Node keeps by default', async () => {
     for (const count of [9_000, 18_000]) {
       const many = Array.from({ length: count }, (_, i) => `X-H${i}: ${'v'.repeat(count > 10_000 ? 40 : 2)}`).join('\n');
