@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Replica, Router } from '../replicas/index.ts';
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_URL_BYTES } from '../replicas/limits.ts';
@@ -8,6 +8,7 @@ import type { Workbench } from '../session/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
+import { frontServer, headerBytes, lingeringAnswer, stillSending, unsupportedMethod } from './httpFront.ts';
 import { handleMcpHttp, mcpHostOf } from './mcpHttp.ts';
 import { installNodePatternWorker } from './patternWorker.ts';
 import { environmentToken, PlatformApi, type EnvRecord } from './platformApi.ts';
@@ -91,7 +92,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const response = await dispatch(req, context);
-      await send(res, response);
+      await send(res, response, req);
     } catch (err) {
       await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
     }
@@ -100,6 +101,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   // answer those, and `clientError` answers what is larger still.
   const server = createServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, (req, res) => void handle(req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => void answerClientError(err, socket));
+  frontServer(server, (req, res) => void handle(req, res), (socket, req, problem) => void answerRaw(socket, problemAnswer(targetOf(pathOf(req.url ?? '/'), context), problem)));
   // Keep-alive sockets of SDK clients would otherwise hold close() open.
   server.keepAliveTimeout = 1000;
   await listen(server, options.port ?? 8787, options.host ?? '127.0.0.1');
@@ -254,27 +256,28 @@ function targetOf(pathname: string, ctx: Context): Target {
 /** A request refused before it is read, in the shape of the service it addresses (the platform API: `{detail}`). */
 function problemAnswer(target: Target, problem: RequestProblem): Response {
   if (target.kind === 'service') return target.replica.requestProblem(problem);
-  const status = { malformed_path: 400, nul: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503 }[problem.kind];
+  const status = { malformed_path: 400, unstorable: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503, too_complex: 413, method_not_allowed: 405 }[problem.kind];
   return Response.json({ detail: problem.detail }, { status });
 }
+
+const pathOf = (raw: string) => raw.split('?')[0];
 
 async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
-  const pathname = q >= 0 ? raw.slice(0, q) : raw;
   const search = q >= 0 ? raw.slice(q) : '';
-  const target = targetOf(pathname, ctx);
+  const target = targetOf(pathOf(raw), ctx);
+  const unsupported = unsupportedMethod(req.method);
+  if (unsupported) return problemAnswer(target, unsupported);
 
   if (Buffer.byteLength(raw) > MAX_URL_BYTES) {
     return problemAnswer(target, { kind: 'url_too_long', limit: MAX_URL_BYTES, detail: `the request URL exceeds the limit of ${MAX_URL_BYTES} bytes` });
   }
-  const headerBytes = req.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
-  if (headerBytes > MAX_HEADER_BYTES) {
+  if (headerBytes(req) > MAX_HEADER_BYTES) {
     return problemAnswer(target, { kind: 'headers_too_large', limit: MAX_HEADER_BYTES, detail: `the request headers exceed the limit of ${MAX_HEADER_BYTES} bytes` });
   }
   const body = await readBody(req, MAX_BODY_BYTES);
   if (body === null) {
-    refuseRestOfBody(req);
     return problemAnswer(target, { kind: 'body_too_large', limit: MAX_BODY_BYTES, detail: `the request body exceeds the limit of ${MAX_BODY_BYTES} bytes` });
   }
 
@@ -459,15 +462,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 }
 
 /**
- * After a body over the limit: what the client still sends is read and dropped (never kept), so that the answer
- * reaches a client that is still sending — closing the connection under it would reset it and lose the answer.
- */
-function refuseRestOfBody(req: IncomingMessage): void {
-  req.on('data', () => {});
-  req.resume();
-}
-
-/**
  * A request Node's parser refused — a request line and headers over even Node's ceiling, or malformed HTTP — answered
  * on the raw socket. The parser keeps only the last chunk it read, so the service addressed is unknown here: the
  * answer is the platform's `{detail}`.
@@ -478,14 +472,17 @@ async function answerClientError(err: NodeJS.ErrnoException, socket: Socket): Pr
     err.code === 'HPE_HEADER_OVERFLOW'
       ? Response.json({ detail: `the request line and headers exceed ${NODE_MAX_HEADER_BYTES} bytes` }, { status: 431 })
       : Response.json({ detail: `malformed HTTP request (${err.code ?? err.message})` }, { status: 400 });
+  await answerRaw(socket, response);
+}
+
+/** An answer written on the raw socket, which then closes. */
+async function answerRaw(socket: Socket, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  const head = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status]}`, 'content-type: application/json', `content-length: ${body.length}`, 'connection: close'];
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, `content-type: ${response.headers.get('content-type') ?? 'application/json'}`, `content-length: ${body.length}`, 'connection: close'];
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n') + '\r\n\r\n', 'latin1'), body]));
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response, req?: IncomingMessage): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
@@ -493,6 +490,8 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     headers[key] = value;
   });
   headers['content-length'] = String(body.length);
+  // Refused before its body was read whole: the client may still be sending it.
+  if (req && response.status === 413 && stillSending(req)) return lingeringAnswer(req, res, response.status, headers, body);
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body);
 }

@@ -148,9 +148,14 @@ export interface FaultResponses {
 
 /** Why a request was refused where it entered (router or server), with what the service's answer should name. */
 export type RequestProblem =
-  | { kind: 'malformed_path'; detail: string }
-  | { kind: 'nul'; detail: string; field: string }
+  | { kind: 'malformed_path'; detail: string; field: string }
+  | { kind: 'unstorable'; detail: string; field: string; character: string }
   | { kind: 'body_too_large'; detail: string; limit: number }
   | { kind: 'url_too_long'; detail: string; limit: number }
   | { kind: 'headers_too_large'; detail: string; limit: number }
-  | { kind: 'timeout'; detail: string; limit: number };
+  | { kind: 'timeout'; detail: string; limit: number }
+  | { kind: 'method_not_allowed'; detail: string; method: string }
+  | { kind: 'too_complex'; detail: string; limit: number; bound: ParseBound };
+
+/** What parsing a request may cost (`limits.ts` holds each number): its fields, parts, and JSON structure. */
+export type ParseBound = 'fields' | 'multipart_parts' | 'json_depth' | 'json_object_keys' | 'json_keys' | 'json_elements';

@@ -1,3 +1,4 @@
+import { ParseBoundExceeded, parseJson } from '../parseBounds.ts';
 import { jsonObjectBody, mergeParams, queryParams, scalarText, setParam } from '../requestBody.ts';
 import { boxError, invalidParameter } from './errors.ts';
 
@@ -48,8 +49,9 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
 
 function parseJsonOr(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJson(text);
+  } catch (err) {
+    if (err instanceof ParseBoundExceeded) throw err;
     return text;
   }
 }

@@ -130,10 +130,10 @@ export function requestProblem(problem: RequestProblem): Response {
   const one = (message: string, type: LinearErrorType, status: number, presentable = message) =>
     errorResponse({ errors: [{ message, extensions: linearExtensions(type, presentable, status) }] }, status);
   switch (problem.kind) {
-    case 'nul':
+    case 'unstorable':
       // As Linear's input validation words and answers a refused value (see argumentValidationError): HTTP 200.
       return errorResponse(
-        { data: null, errors: [{ message: 'Argument Validation Error', extensions: linearExtensions('invalid input', `${problem.field} must not contain the NUL character (U+0000)`) }] },
+        { data: null, errors: [{ message: 'Argument Validation Error', extensions: linearExtensions('invalid input', `${problem.field} must not contain ${problem.character}`) }] },
         200,
       );
     case 'malformed_path':
@@ -146,6 +146,10 @@ export function requestProblem(problem: RequestProblem): Response {
       return one(`Request headers exceed the limit of ${problem.limit} bytes`, 'invalid input', 431);
     case 'timeout':
       return one('Request timed out', 'internal error', 503, 'The request took too long to complete.');
+    case 'method_not_allowed':
+      return one(`Cannot ${problem.method}: Linear takes GET and POST at /graphql`, 'graphql error', 405);
+    case 'too_complex':
+      return one(`Request too complex: ${problem.detail}`, 'invalid input', 413);
   }
 }
 

@@ -1,3 +1,4 @@
+import { ParseBoundExceeded, parseJson } from '../parseBounds.ts';
 import { jsonObjectBody, mergeParams, queryParams, scalarText, setParam } from '../requestBody.ts';
 import { invalidArguments, slackError } from './errors.ts';
 
@@ -93,8 +94,9 @@ export function jsonArg(params: Params, name: string, errorCode: string): unknow
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') return v;
   try {
-    return JSON.parse(v);
-  } catch {
+    return parseJson(v);
+  } catch (err) {
+    if (err instanceof ParseBoundExceeded) throw err;
     throw slackError(errorCode);
   }
 }

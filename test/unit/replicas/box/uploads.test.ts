@@ -107,6 +107,17 @@ describe('POST /files/{id}/content (new version) and GET /files/{id}/content', (
   });
 });
 
+describe('uploads whose parts are not as Box expects them', () => {
+  it('an `attributes` part sent as a file and no file part: 400 in Box\'s shape, as a missing file part is', async () => {
+    for (const path of ['/files/content', '/files/9001/content']) {
+      const form = new FormData();
+      form.append('attributes', new Blob([JSON.stringify({ name: 'a.txt', parent: { id: '0' } })]), 'attributes.json');
+      const r = await box.upload(path, form);
+      expect([r.status, r.body]).toMatchObject([400, { type: 'error', code: 'bad_request', context_info: { errors: [{ name: 'file' }] } }]);
+    }
+  });
+});
+
 describe('tool mode', () => {
   it('every route becomes a uniquely named tool, and an upload works with JSON arguments', async () => {
     const { routeTools, callTool } = await import('../../../../src/replicas/tools.ts');
