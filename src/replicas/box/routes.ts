@@ -147,7 +147,7 @@ export const routes: Route[] = [
     summary: 'Upload a new file (upload host: https://upload.box.com/api/2.0/files/content).',
     writes: true,
     docs: doc(
-      'A multipart/form-data request with two parts, in this order: `attributes`, the JSON text `{"name": "report.csv", "parent": {"id": "<folder id>"}}` (optionally `content_created_at`, `content_modified_at`), and `file`, the bytes. Answers 201 with `{"total_count": 1, "entries": [<file>]}`; the file starts at version 1. To replace the contents of an existing file upload a new version instead. The same path on api.box.com is accepted too.',
+      'A multipart/form-data request with two parts, in this order: `attributes`, the JSON text `{"name": "report.csv", "parent": {"id": "<folder id>"}}` (optionally `content_created_at`, `content_modified_at`), and `file`, the bytes (a file part of another name after `attributes` is read the same, as Box does). Answers 201 with `{"total_count": 1, "entries": [<file>]}`; the file starts at version 1. To replace the contents of an existing file upload a new version instead. The same path on api.box.com is accepted too.',
       {
         '400 bad_request': 'the `attributes` part or the `file` part is missing, `attributes` is not JSON, or `parent` is missing',
         '400 item_name_invalid': 'the name breaks Box\'s naming rules',
