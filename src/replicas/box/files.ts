@@ -1,6 +1,6 @@
 import { scalarText } from '../requestBody.ts';
 import type { RouteContext } from '../types.ts';
-import { mediaType, sha1Hex, storeBytes, versionBytes } from './content.ts';
+import { mediaType, sha1Hex, storeBytes, storedBytes } from '../fileContent.ts';
 import { boxError, checkIfMatch, invalidParameter, nameInUse, notFound } from './errors.ts';
 import { boxTime, newBoxId, nowIso } from './ids.ts';
 import { conflictView, nextSequence, updateItem } from './itemUpdate.ts';
@@ -223,7 +223,7 @@ export async function downloadContent(_params: Params, ctx: RouteContext): Promi
     : [];
   if (!version && ref.versionId) throw notFound();
   if (!hasBytes(row, version)) return contentNotReady();
-  const bytes = version ? versionBytes(version) : new Uint8Array(0);
+  const bytes = version ? storedBytes(version) : new Uint8Array(0);
   const range = ctx.request.headers.get('range');
   const headers: Record<string, string> = {
     'content-type': mediaType(row.extension ?? ''),
@@ -252,7 +252,7 @@ export async function copyFile(params: Params, ctx: RouteContext): Promise<Respo
   const conflict = await nameConflict(ctx.tx, parentId, name);
   if (conflict) throw nameInUse(await conflictView(ctx, conflict));
   const [version] = await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 ORDER BY length(version_number) DESC, version_number DESC LIMIT 1`, [row.id]);
-  const id = await insertFile(ctx, { name, parentId, bytes: version ? versionBytes(version) : new Uint8Array(0), copyOf: row });
+  const id = await insertFile(ctx, { name, parentId, bytes: version ? storedBytes(version) : new Uint8Array(0), copyOf: row });
   return Response.json(await standardFile(ctx, id, params), { status: 201 });
 }
 

@@ -126,7 +126,7 @@ export const routes: Route[] = [
     path: 'files/{file_id}/content',
     summary: 'Download a file\'s bytes.',
     docs: doc(
-      'Answers `302 Found` with an empty body and `Location: https://dl.boxcloud.com/d/1/<token>/download`, the download URL of the current version or of `version` (a file version id). Follow it to get the bytes: `fetch` does by default (then read text with `await res.text()`), `curl` with `-L`; the download URL needs no token and honours `Range` (206). Files of Agent-Diff\'s published seed have no stored bytes and download empty.',
+      'Answers `302 Found` with an empty body and `Location: https://dl.boxcloud.com/d/1/<token>/download`, the download URL of the current version or of `version` (a file version id). Follow it to get the bytes: `fetch` does by default (then read text with `await res.text()`), `curl` with `-L`; the download URL needs no token and honours `Range` (206). A version whose bytes are not here (a seed that describes a file without its contents, as Agent-Diff\'s does without its `filesystem/` folder) answers `202 Accepted` with `Retry-After` and no body, Box\'s answer for content it cannot serve yet.',
       NOT_FOUND,
     ),
     params: { file_id: fileId, version: p.str('A file version id; default the current version.') },

@@ -1,5 +1,5 @@
 import type { Row, SeedFile } from '../../engine/index.ts';
-import { sha1Hex, storeBytes } from './content.ts';
+import { sha1Hex, storeBytes } from '../fileContent.ts';
 
 /**
  * Agent-Diff's Box seed names each version's bytes by `local_path` (`examples/box/seeds/filesystem/<path>`); the
