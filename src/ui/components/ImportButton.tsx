@@ -2,9 +2,10 @@ import { useRef } from 'react';
 import { useApp } from '../hooks/useApp.ts';
 import { useImportFiles } from '../hooks/useImportFiles.ts';
 
-/** Picks suite and seed files from disk (dropping them anywhere on the page does the same). */
+/** Picks suite and seed files, or a folder of them, from disk (dropping them anywhere on the page does the same). */
 export function ImportButton() {
   const input = useRef<HTMLInputElement>(null);
+  const folder = useRef<HTMLInputElement>(null);
   const importing = useApp((s) => s.catalog.importing);
   const importFiles = useImportFiles();
   return (
@@ -18,6 +19,29 @@ export function ImportButton() {
       >
         {importing ? 'Importing…' : 'Import suite…'}
       </button>
+      <button
+        type="button"
+        className="btn"
+        onClick={() => folder.current?.click()}
+        disabled={importing}
+        title="Load a folder: its suites and seeds, and a Box seed's file contents from the filesystem/ folder beside it (as Agent-Diff's seeds folder holds them)"
+      >
+        Import folder…
+      </button>
+      <input
+        ref={folder}
+        type="file"
+        multiple
+        hidden
+        // Not in React's types: the browser's folder picker (every file gets its webkitRelativePath).
+        {...{ webkitdirectory: '' }}
+        aria-label="A folder of suites and seeds"
+        data-testid="import-folder-input"
+        onChange={(e) => {
+          const files = e.currentTarget.files;
+          if (files) void importFiles(files).finally(() => (e.target.value = ''));
+        }}
+      />
       <input
         ref={input}
         type="file"
