@@ -143,7 +143,7 @@ export async function threadOf(ctx: RouteContext, channelId: string, threadTs: s
   return { rootId: found.root_id, rootUser: found.root_user };
 }
 
-export type MessageFields = { channelId: string; userId: string; parentId: string | null; subtype: string | null; text: string; blocks: string | null; attachments: string | null };
+type MessageFields = { channelId: string; userId: string; parentId: string | null; subtype: string | null; text: string; blocks: string | null; attachments: string | null };
 
 /** A message's created_at: the whole second of its ts. */
 const createdAt = (ts: string) => new Date(Number(ts.split('.')[0]) * 1000).toISOString();
