@@ -84,7 +84,7 @@ export async function checkSuite(suitePath: string, dir: string): Promise<CheckS
   try {
     for (const s of seeds.filter((x) => x.file)) {
       try {
-        const template = await engine.loadTemplate(s.name, readSeed(dir, s.name));
+        const template = await engine.loadTemplate(s.name, await readSeed(dir, s.name));
         s.ok = true;
         s.rows = Object.values(template.rowCounts).reduce((a, b) => a + b, 0);
       } catch (err) {

@@ -292,7 +292,8 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
   }
   const authorization = target.envPath ? platformKeyAuthorization(req, target.record.id) : undefined;
   const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record, authorization);
-  return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
+  const origin = originOf(req, ctx);
+  return ownAnswerUrls(ownRedirect(response, ctx, origin, target.pathFor), target.replica, origin, target.pathFor);
 }
 
 /**
@@ -341,6 +342,21 @@ function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: 
   const headers = new Headers(response.headers);
   headers.set('location', `${origin}${pathFor(target.replica, target.path, base)}${new URL(location).search}`);
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+}
+
+/**
+ * URLs on a service's own hosts in its JSON answers (Slack's `upload_url` and `url_private` on files.slack.com) point
+ * back at this server too, as ownRedirect points a Location: the client calls them next, and the real host is not
+ * the replica.
+ */
+async function ownAnswerUrls(response: Response, replica: Replica, origin: string, pathFor: PathFor): Promise<Response> {
+  const bases = replica.answerUrlBases ?? [];
+  if (!bases.length || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+  let text = await response.text();
+  for (const base of bases) text = text.replaceAll(base, `${origin}${pathFor(replica, '', base)}`);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
 }
 
 type RealPath = { replica: Replica; base: string; prefix: string };

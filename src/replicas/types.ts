@@ -95,6 +95,11 @@ export interface Replica {
    * rest against route paths.
    */
   baseUrls: string[];
+  /**
+   * Bases among `baseUrls` of hosts of the service's own that its JSON answers name for the client to call next
+   * (Slack's upload URL on files.slack.com): `serve` points them at itself, as it does a redirect's Location.
+   */
+  answerUrlBases?: string[];
   /** Path segment used by the Agent-Diff platform API: /api/env/{envId}/services/{servicePath}/… */
   servicePath: string;
   /** CREATE TABLE statements, unqualified (run with search_path set to the service's schema). */

@@ -132,7 +132,7 @@ async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): 
 }
 
 /** The thread a reply joins: the root of the thread `threadTs` belongs to, and the root's author. */
-async function threadOf(ctx: RouteContext, channelId: string, threadTs: string): Promise<{ rootId: string; rootUser: string | null }> {
+export async function threadOf(ctx: RouteContext, channelId: string, threadTs: string): Promise<{ rootId: string; rootUser: string | null }> {
   const [found] = await ctx.tx.query<{ channel_id: string; root_id: string; root_user: string | null }>(
     `SELECT m.channel_id, coalesce(m.parent_id, m.message_id) AS root_id,
             (SELECT r.user_id FROM messages r WHERE r.message_id = coalesce(m.parent_id, m.message_id)) AS root_user
@@ -154,7 +154,7 @@ const createdAt = (ts: string) => new Date(Number(ts.split('.')[0]) * 1000).toIS
  * is the message's primary key, so a taken one (a scenario clock can land on a seed message) moves on by a
  * microsecond until the insert succeeds.
  */
-async function insertMessage(ctx: RouteContext, fields: MessageFields, from?: string): Promise<MessageRow> {
+export async function insertMessage(ctx: RouteContext, fields: MessageFields, from?: string): Promise<MessageRow> {
   for (let ts = from ?? tsFromMs(ctx.now()); ; ts = nextTs(ts)) {
     // Prepared (src/replicas/prepared.ts): parsing and planning were a third of this statement.
     const [row] = await queryPrepared<MessageRow>(

@@ -18,6 +18,7 @@ import {
   conversationsSetTopic,
   conversationsUnarchive,
 } from './conversations.ts';
+import { downloadPrivate, filesCompleteUploadExternal, filesGetUploadURLExternal, filesInfo, filesList, filesUpload, uploadToUrl } from './files.ts';
 import { reactionsAdd, reactionsGet, reactionsRemove } from './reactions.ts';
 import { searchAll, searchMessagesHandler } from './search.ts';
 import { usersConversations, usersInfo, usersList, usersLookupByEmail, usersProfileGet } from './users.ts';
@@ -443,6 +444,119 @@ export const routes: Route[] = [
     }),
     params: { channel: channelId() },
     handler: conversationsUnarchive,
+  },
+  {
+    method: '*',
+    path: 'files.getUploadURLExternal',
+    summary: 'Start an upload: get a URL to send a file\'s bytes to, and its file id.',
+    writes: true,
+    docs: doc(
+      'Step 1 of 3 of Slack\'s upload. Give `filename` and `length` (bytes); optionally `alt_txt` (image description, at most 1,000 characters) and `snippet_type` (e.g. `python`, makes it a snippet). Answers `upload_url` (on https://files.slack.com/upload/v1/…) and `file_id`. Step 2: POST the bytes to `upload_url` (raw, or a multipart form with the file as its file part); it answers 200 `OK - <bytes>` as text. Step 3: files.completeUploadExternal. Until then the file is not listed anywhere.',
+      {
+        invalid_arguments: '`filename` or `length` is missing, or `length` is not an integer',
+        alt_txt_too_large: '`alt_txt` is longer than 1,000 characters',
+        file_upload_size_restricted: '`length` is larger than a request body may be here (50 MiB)',
+      },
+    ),
+    params: {
+      filename: p.str('Name of the file, e.g. `report.csv`.', true),
+      length: { type: 'integer', description: 'Size of the file in bytes.', required: true },
+      alt_txt: p.str('Description of an image for screen readers.'),
+      snippet_type: p.str('Syntax type of a snippet, e.g. `python`.'),
+    },
+    handler: filesGetUploadURLExternal,
+  },
+  {
+    method: 'POST',
+    path: 'upload/v1/{token}',
+    summary: 'Send a file\'s bytes to the URL files.getUploadURLExternal gave (host https://files.slack.com/).',
+    writes: true,
+    docs: 'The body is the file: raw bytes, or a multipart form whose file part is the file. Answers 200 `OK - <bytes>` (text); a URL that names no upload in progress answers 404. Needs no token.',
+    params: { token: p.str('The token in the upload URL.', true) },
+    anonymous: true,
+    toolName: 'files_upload_bytes',
+    handler: uploadToUrl,
+  },
+  {
+    method: '*',
+    path: 'files.completeUploadExternal',
+    summary: 'Finish uploads and share the files into conversations.',
+    writes: true,
+    docs: doc(
+      'Step 3 of the upload. `files` is a JSON array `[{"id": "F…", "title"?: "…"}]` of files whose bytes were sent. With `channel_id` (or `channels`, comma-separated conversation or user ids, at most 100) the files are shared: one message in each conversation carrying them, whose text is `initial_comment` (or `blocks` when there is no comment); `thread_ts` (with exactly one channel) makes it a reply in that thread. Without a channel the file stays private to you. Answers `files`, the file objects. Each file can be completed once.',
+      {
+        invalid_arguments: '`files` is missing or not an array of `{id}`, or `thread_ts` came with other than one channel',
+        file_not_found: 'a file id is unknown, not yours, has no bytes yet, or was already completed',
+        channel_not_found: 'no such conversation, or a private one you are not a member of',
+        not_in_channel: 'you are not a member of the channel',
+        is_archived: 'the channel is archived',
+        channels_limit_exceeded: 'more than 100 channels',
+        thread_not_found: '`thread_ts` names no message in the channel',
+      },
+    ),
+    params: {
+      files: { type: 'array', description: 'JSON array of `{"id", "title"?}` (or its JSON text).', required: true },
+      channel_id: p.str('Conversation to share the files into.'),
+      channels: p.str('Comma-separated conversation or user ids to share into.'),
+      initial_comment: p.str('Text of the message that shares the files.'),
+      thread_ts: p.str('ts of a thread\'s parent: share as a reply there.'),
+      blocks: { type: 'array', description: 'Block Kit blocks for the sharing message, used when there is no initial_comment.' },
+    },
+    handler: filesCompleteUploadExternal,
+  },
+  {
+    method: '*',
+    path: 'files.info',
+    summary: 'Read a file\'s details.',
+    docs: doc('Returns `file` (id, name, title, mimetype, filetype, size, user, `url_private` — GET it with your token for the bytes —, `channels`/`groups`/`ims` and `shares` where it was shared) and `comments` (always empty). Files you uploaded, or shared where you can read.', {
+      file_not_found: 'no such file, or one you cannot see (not completed, or shared only where you are not)',
+    }),
+    params: { file: p.str('ID of the file (F…).', true) },
+    handler: filesInfo,
+  },
+  {
+    method: '*',
+    path: 'files.list',
+    summary: 'List files, newest first.',
+    docs: doc('Files you can see, filtered by `channel` (shared there), `user` (uploaded by), `ts_from`/`ts_to` (unix seconds) and `types` (comma-separated: all, images, snippets, pdfs, zips). Page with `count` (default 100) and `page`; the answer has `files` and `paging` `{count, total, page, pages}`.', {}),
+    params: {
+      channel: p.str('Only files shared in this conversation.'),
+      user: p.str('Only files uploaded by this user.'),
+      ts_from: p.str('Only files created at or after this unix time.'),
+      ts_to: p.str('Only files created at or before this unix time.'),
+      types: p.str('Comma-separated types: all, images, snippets, pdfs, zips.'),
+      count: p.int('Files per page (default 100).'),
+      page: p.int('Page number (default 1).'),
+    },
+    handler: filesList,
+  },
+  {
+    method: '*',
+    path: 'files.upload',
+    summary: 'Retired: use files.getUploadURLExternal and files.completeUploadExternal.',
+    docs: doc('Slack retired this method (closed to new apps on 2024-05-16, to all on 2025-11-12); it answers `method_deprecated`. Upload with files.getUploadURLExternal, a POST of the bytes to its `upload_url`, then files.completeUploadExternal.', {
+      method_deprecated: 'always',
+    }),
+    params: {},
+    handler: filesUpload,
+  },
+  {
+    method: 'GET',
+    path: 'files-pri/{key}/{name}',
+    summary: 'A file\'s bytes: its `url_private` (host https://files.slack.com/).',
+    docs: 'GET with your token: the bytes of a file you can see (404 otherwise).',
+    params: { key: p.str('`<team>-<file id>` from the URL.', true), name: p.str('The file name from the URL.', true) },
+    toolName: 'files_download',
+    handler: downloadPrivate,
+  },
+  {
+    method: 'GET',
+    path: 'files-pri/{key}/download/{name}',
+    summary: 'A file\'s bytes: its `url_private_download` (host https://files.slack.com/).',
+    docs: 'As `url_private`.',
+    params: { key: p.str('`<team>-<file id>` from the URL.', true), name: p.str('The file name from the URL.', true) },
+    toolName: 'files_download_attachment',
+    handler: downloadPrivate,
   },
   {
     method: '*',

@@ -7,6 +7,7 @@ import { parseFiles, type LoadedSuite, type RecordedResults, type TextFile } fro
 import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 import type { Scenario } from '../../scenarios/index.ts';
+import { attachSeedContents, describeSeedContents, namesContents } from '../../replicas/box/seedContents.ts';
 
 export interface CatalogSlice {
   suites: SuiteSource[];
@@ -139,8 +140,12 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
       // Seeds first: the worker runs calls in order, so a scenario opened after this finds its template.
       for (const seed of parsed.seeds) {
         try {
+          // A Box seed that names its files' contents gets them from the filesystem/ folder imported with it.
+          const contents = namesContents(seed.seed) ? await attachSeedContents(seed.seed, (path) => parsed.contents.get(path) ?? null) : null;
           const n = await deps.workbench.registerSeed(seed.name, seed.seed);
-          update(seed.report, (r) => ({ ...r, summary: `seed "${seed.name}": ${n.tables} tables, ${n.rows} rows loaded` }));
+          const contentWarnings = contents ? describeSeedContents(seed.name, contents).slice(1).map((message) => ({ path: '$', message: message.trim() })) : [];
+          const contentSummary = contents ? `; ${contents.served} of ${contents.served + contents.absent.length} file contents from filesystem/` : '';
+          update(seed.report, (r) => ({ ...r, summary: `seed "${seed.name}": ${n.tables} tables, ${n.rows} rows loaded${contentSummary}`, warnings: [...r.warnings, ...contentWarnings] }));
           updateCatalog((c) => ({ importedSeeds: [...new Set([...c.importedSeeds, seed.name])] }));
         } catch (err) {
           update(seed.report, (r) => ({ ...r, ok: false, summary: `seed "${seed.name}" not loaded`, issues: [{ path: '$', message: (err as Error).message }] }));

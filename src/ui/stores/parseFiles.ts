@@ -6,8 +6,17 @@ import { looksLikeReplies, repliesProblems } from '../../agent/providers/scripte
 import { entryKey, type CatalogEntry, type FileReport, type ReplySet, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
 
 export interface TextFile {
+  /** The file's name, or its path below the folder a person picked or dropped (`seeds/filesystem/a/b.csv`). */
   name: string;
   text: string;
+  /** The raw bytes, for files read as contents rather than as JSON (those in a `filesystem/` folder). */
+  bytes?: Uint8Array;
+}
+
+/** A file in a `filesystem/` folder: a Box seed's file contents, named by its path below that folder. */
+export function contentPathOf(name: string): string | null {
+  const m = /(?:^|\/)filesystem\/(.+)$/.exec(name.replace(/\\/g, '/'));
+  return m ? m[1] : null;
 }
 
 export interface LoadedSuite {
@@ -29,6 +38,8 @@ export interface ParsedFiles {
   /** Agent-Diff's endpoint docs (`<service>_api_full_docs.json`), by service. */
   docs: { service: string; docs: AgentDiffDocsFile }[];
   replies: (ReplySet & { report: number })[];
+  /** Files of `filesystem/` folders, by their path below it: the contents a Box seed names by `local_path`. */
+  contents: Map<string, Uint8Array>;
   reports: FileReport[];
 }
 
@@ -98,8 +109,13 @@ function countSeed(seed: Record<string, unknown>): { tables: number; rows: numbe
  * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
  */
 export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
-  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], reports: [] };
+  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], contents: new Map(), reports: [] };
   for (const f of files) {
+    const contentPath = contentPathOf(f.name);
+    if (contentPath !== null) {
+      out.contents.set(contentPath, f.bytes ?? new TextEncoder().encode(f.text));
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(f.text);

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../src/ui/stores/appStore.ts';
 import { storageKeys } from '../../../src/ui/stores/appState.ts';
 import { starterScript } from '../../../src/ui/stores/starterScript.ts';
 import { emptyDiff } from '../../../src/engine/index.ts';
 import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
+
+const fixturesDir = join(import.meta.dirname, '..', '..', 'fixtures');
 
 const post = scenario('post', { solution: 'solutions/post.js' });
 const topic = scenario('topic');
@@ -158,6 +162,27 @@ describe('the app store', () => {
     const report = c.reports.find((r) => r.file === 'bench.json')!;
     expect(report.warnings.map((w) => w.message)).toEqual(['seed "other_seed" is not loaded: import other_seed.json to run these scenarios']);
     expect(c.importedSeeds).toEqual(['bench_seed']);
+  });
+
+  it('imports a Box seed with its filesystem/ folder: the contents go into the seed, absent and disagreeing ones are reported', async () => {
+    const { state, workbench } = setup();
+    const dir = join(fixturesDir, 'box-filesystem', 'seeds');
+    let registered: any = null;
+    workbench.registerSeed = async (_name, seed) => ((registered = seed), { tables: 4, rows: 10 });
+    const files = ['reports/q1.csv', 'images/dot.png', 'notes/drift.txt'].map((path) => ({
+      name: `seeds/filesystem/${path}`,
+      text: '',
+      bytes: new Uint8Array(readFileSync(join(dir, 'filesystem', path))),
+    }));
+    await state().catalog.importFiles([{ name: 'seeds/box_filesystem_demo.json', text: readFileSync(join(dir, 'box_filesystem_demo.json'), 'utf8') }, ...files]);
+    const versions = registered.box_file_versions;
+    expect(versions.find((v: any) => v.file_id === '501')).toMatchObject({ content: readFileSync(join(dir, 'filesystem/reports/q1.csv'), 'utf8'), content_encoding: 'utf8' });
+    expect(versions.find((v: any) => v.file_id === '502').content_encoding).toBe('base64');
+    expect(versions.find((v: any) => v.file_id === '504').content).toBeUndefined();
+    const report = state().catalog.reports.find((r) => r.file === 'seeds/box_filesystem_demo.json')!;
+    expect(report.summary).toContain('3 of 4 file contents from filesystem/');
+    expect(report.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^absent.*reports\/missing\.csv/), expect.stringMatching(/^notes\/drift\.txt: 41 bytes/)]);
+    expect(state().catalog.reports.some((r) => r.file.includes('filesystem/'))).toBe(false);
   });
 
   it('reopens a scenario that failed for a missing seed once the seed is imported', async () => {

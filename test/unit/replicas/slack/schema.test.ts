@@ -27,7 +27,7 @@ describe('Slack schema', () => {
   it('gives every table a primary key', () => {
     const tables = slack.engine.schemaInfo('slack').tables;
     expect(tables.map((t) => t.name).sort()).toEqual(
-      ['channel_events', 'channel_members', 'channels', 'message_reactions', 'messages', 'teams', 'user_teams', 'users'].sort(),
+      ['channel_events', 'channel_members', 'channels', 'file_messages', 'files', 'message_reactions', 'messages', 'teams', 'user_teams', 'users'].sort(),
     );
     for (const t of tables) expect(t.primaryKey.length).toBeGreaterThan(0);
     expect(tables.find((t) => t.name === 'message_reactions')?.primaryKey).toEqual(['message_id', 'user_id', 'reaction_type']);
