@@ -7,8 +7,8 @@ import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { parseReactReply, reactFormatProblem, reactObservation, reactPrompt, REACT_MAX_ITERATIONS, REACT_TIME_LIMIT_MS } from './react.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
-import { actionKindOf, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
-import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ToolCall } from './types.ts';
+import { actionKindOf, runState, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
+import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ProviderRetry, type ToolCall } from './types.ts';
 import { codeArgument } from './codeTools.ts';
 import { agentTools, isCodeTool, toolModeTools, type AgentWorld, type FinalState, type ModeTool, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
@@ -22,6 +22,8 @@ export interface AgentEvents {
   onText?(index: number, delta: string): void;
   onConsole?(index: number, entries: ConsoleEntry[]): void;
   onAction?(index: number, action: AgentAction): void;
+  /** The step's model request was sent again after a transient failure: the text streamed so far is void. */
+  onRetry?(index: number, retry: ProviderRetry): void;
   onStep?(step: AgentStep): void;
 }
 
@@ -98,6 +100,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let endReason: EndReason = 'max_iterations';
   let error: string | null = null;
   let errorKind: ProviderErrorKind | undefined;
+  let errorStep: number | undefined;
+  let errorRetries: ProviderRetry[] = [];
   const keptSteps = steps.length;
   let answer: string | null = null;
   /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
@@ -127,6 +131,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
         temperature: settings.temperature,
         signal,
         onText: (delta) => events?.onText?.(index, delta),
+        onRetry: (retry) => events?.onRetry?.(index, retry),
       });
     } catch (err) {
       const pe = err instanceof ProviderError ? err : new ProviderError('other', err instanceof Error ? err.message : String(err));
@@ -135,6 +140,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
         endReason = 'error';
         error = pe.message;
         errorKind = pe.kind;
+        errorStep = index;
+        errorRetries = pe.retries ?? [];
       }
       break;
     }
@@ -203,6 +210,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       modelMs: stepModelMs,
       harnessMs: Math.round(performance.now() - harnessStarted),
       stopReason: turn.stopReason,
+      ...(turn.retries?.length ? { retries: turn.retries } : {}),
       runDiff: state.runDiff,
       verdict: state.verdict,
     };
@@ -230,8 +238,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     system,
     steps,
     endReason,
+    state: runState({ endReason, verdict: final.verdict, grade: final.grade }),
     error,
     ...(errorKind ? { errorKind } : {}),
+    ...(errorStep !== undefined ? { errorStep } : {}),
+    ...(errorRetries.length ? { errorRetries } : {}),
     // The model never answered (unreachable, key or model refused): the run is not a failure of the model.
     ...(endReason === 'error' && steps.length === keptSteps ? { notRun: true as const } : {}),
     answer,
