@@ -1,7 +1,7 @@
 import { countBy, failureClass, failureLabels, recoveries } from './failures.ts';
 import { costOf, type PriceTable } from './pricing.ts';
 import { HUMAN_LABEL, isHumanRun, modelLabel, summarizeRun, type AgentRunRecord, type RunSummary } from './record.ts';
-import { groupKeysOf, statsBy, type GroupKey, type GroupStats } from './stats.ts';
+import { erroredNote, groupKeysOf, statsBy, type GroupKey, type GroupStats } from './stats.ts';
 
 const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)}%`);
 
@@ -26,11 +26,6 @@ function statsRow(key: string, s: GroupStats, cost: number | null): string[] {
     cost === null ? '-' : `$${cost.toFixed(4)}`,
     String(s.errored),
   ];
-}
-
-/** What the rates leave out, in one sentence: `report`, `eval` and `merge` print it. */
-export function erroredNote(errored: number, runs: number): string {
-  return `${errored} of ${runs} runs errored (the provider failed, not the model): left out of pass, pass@k, pass^k, score and closed-world`;
 }
 
 function erroredKinds(errored: readonly RunSummary[]): string[] {

@@ -123,6 +123,11 @@ export function groupStats(runs: readonly RunSummary[]): GroupStats {
   };
 }
 
+/** What the rates leave out, in one sentence: `report`, `eval`, `merge` and the page's tables say it. */
+export function erroredNote(errored: number, runs: number): string {
+  return `${errored} of ${runs} runs errored (the provider failed, not the model): left out of pass, pass@k, pass^k, score and closed-world`;
+}
+
 /** `span`: the number of services a scenario spans ("2 services"), as EmailBench breaks results down by domain count. */
 export type GroupKey = 'model' | 'service' | 'span' | 'category' | 'horizon' | 'docs' | 'faults' | 'mode' | 'scenario';
 

@@ -1,4 +1,5 @@
 import { actionLanguageTitle, type AgentAction, type AgentStep } from '../../../agent/record.ts';
+import { retryText } from '../../../agent/runState.ts';
 import { CodeBlock, Markdown } from '../Markdown.tsx';
 import { Chip, Term, termProps } from '../../glossary/Term.tsx';
 import { actionTerm } from '../../glossary/scenarioChips.ts';
@@ -24,6 +25,15 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
           </span>
           {step.note}
         </aside>
+      )}
+      {step.retries && (
+        <ul className="agent-retries" data-testid="step-retries" aria-label="Provider retries before this reply">
+          {step.retries.map((r, i) => (
+            <li key={i}>
+              <Term id="provider-retry">provider retry</Term>: {retryText(r)}
+            </li>
+          ))}
+        </ul>
       )}
       {step.text && <Markdown className="agent-reply" text={step.text} />}
       {step.actions.map((a, i) => (

@@ -4,7 +4,7 @@ import { batchConcurrency, MAX_BATCH_CONCURRENCY, repliesFor, REPLIES_PRESET } f
 import { ResultsCharts } from './ResultsCharts.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
-import { isHumanRun, summarizeRun } from '../../../agent/record.ts';
+import { isHumanRun, runState, summarizeRun } from '../../../agent/record.ts';
 import { runScenarioKey } from '../../../studio/humanBaseline.ts';
 
 /** Runs the scenarios the list shows (its search and filters) × the models × trials, up to `concurrency` at once. */
@@ -19,13 +19,14 @@ export function BatchView() {
   const history = useApp((s) => s.agent.history);
   const prices = useApp((s) => s.agent.prices);
   const busy = useApp((s) => s.agent.status !== 'idle');
-  const { runBatch, setBatch, setSettings, stop } = useApp((s) => s.agent);
+  const { runBatch, retryErrored, setBatch, setSettings, stop } = useApp((s) => s.agent);
   const listed = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
   // A replies file scripts some tests only: the batch runs those (runBatch filters the same way).
   const replies = settings.presetId === REPLIES_PRESET;
   const chosen = useMemo(() => (replies ? listed.filter((e) => repliesFor(settings, replySets, e)) : listed), [replies, listed, settings, replySets]);
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
+  const errored = useMemo(() => records.filter((r) => runState(r) === 'errored'), [records]);
   // People's attempts at the same scenarios, as a "human" row beside the models.
   const withHumans = useMemo(() => {
     const keys = new Set(records.map(runScenarioKey));
@@ -66,6 +67,18 @@ export function BatchView() {
         ) : (
           <button type="button" className="btn btn-primary" disabled={busy || chosen.length === 0} onClick={() => void runBatch(chosen)} data-testid="batch-run">
             ▶ Run batch
+          </button>
+        )}
+        {!batch.running && errored.length > 0 && (
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => void retryErrored(errored.map((r) => r.id))}
+            title="Run again, with the same settings, only the runs of this batch whose provider failed; each replaces its errored run"
+            data-testid="batch-retry-errored"
+          >
+            ↻ Retry errored ({errored.length})
           </button>
         )}
         {batch.total > 0 && (

@@ -6,17 +6,14 @@ import { failureLabels } from '../../../agent/failures.ts';
 import { Chip, Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
 import { RunCompare } from './RunCompare.tsx';
+import { StateBadge } from './StateBadge.tsx';
 import { importRunFiles } from './importRunFiles.ts';
 
 const sourceLabels: Record<ExplorerRun['source'], string> = { batch: 'page batch', eval: 'difflab eval', human: 'human', live: 'live', demo: 'demo' };
 
-/** A run's verdict badge: pass, fail or error (the provider failed). */
+/** A run's verdict badge: pass, fail or errored (the provider failed). */
 export function OutcomeBadge({ run }: { run: ExplorerRun }) {
-  return (
-    <Chip term={run.outcome === 'error' ? 'end:error' : 'verdict'} className={`badge ${run.outcome === 'pass' ? 'pass' : 'fail'}`}>
-      {run.outcome}
-    </Chip>
-  );
+  return <StateBadge record={run.record} />;
 }
 
 export function SourceChip({ run }: { run: ExplorerRun }) {
@@ -36,7 +33,8 @@ export function ExplorerView() {
   const history = useApp((s) => s.agent.history);
   const { cell, filters, pair } = useApp((s) => s.explorer);
   const { setFilters, clearFilters, clearCell, togglePair, comparePair } = useApp((s) => s.explorer);
-  const { openReplay, importRuns } = useApp((s) => s.agent);
+  const { openReplay, importRuns, retryErrored } = useApp((s) => s.agent);
+  const busy = useApp((s) => s.agent.status !== 'idle');
   const [note, setNote] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const all = useMemo(() => [...history].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map(toExplorerRun), [history]);
@@ -46,6 +44,7 @@ export function ExplorerView() {
   const runA = all.find((r) => r.id === pair[0]) ?? null;
   const runB = all.find((r) => r.id === pair[1]) ?? null;
   const filtered = Object.values(filters).some((v) => v !== '');
+  const errored = shown.filter((r) => r.outcome === 'error');
 
   const onImport = async (files: FileList | null) => setNote(await importRunFiles(files, importRuns));
 
@@ -79,6 +78,18 @@ export function ExplorerView() {
           Import results…
         </button>
         <input ref={file} type="file" accept=".json,.jsonl,.html" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="explorer-import" />
+        {errored.length > 0 && (
+          <button
+            type="button"
+            className="btn"
+            disabled={busy}
+            onClick={() => void retryErrored(errored.map((r) => r.id))}
+            title="Run again, with each run's own settings, the errored runs listed (the provider failed); each replaces its errored run"
+            data-testid="explorer-retry-errored"
+          >
+            ↻ Retry errored ({errored.length})
+          </button>
+        )}
         {note && <span className="muted" data-testid="explorer-note">{note}</span>}
       </div>
       <div className="explorer-filters">
