@@ -103,6 +103,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let errorStep: number | undefined;
   let errorRetries: ProviderRetry[] = [];
   const keptSteps = steps.length;
+  /** How much of `messages` earlier turns sent: each step records only what its turn adds. */
+  let sentUpTo = 0;
   let answer: string | null = null;
   /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
   let printedAnswer: string | null = null;
@@ -122,6 +124,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     events?.onStepStart?.(index);
     const modelStarted = performance.now();
     let turn: ModelTurn;
+    const sent = messages.slice(sentUpTo);
     try {
       turn = await provider.complete({
         model: options.model.model,
@@ -150,6 +153,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     usage.inputTokens += turn.usage.inputTokens;
     usage.outputTokens += turn.usage.outputTokens;
     messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
+    sentUpTo = messages.length;
 
     const harnessStarted = performance.now();
     const actions: AgentAction[] = [];
@@ -211,6 +215,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       harnessMs: Math.round(performance.now() - harnessStarted),
       stopReason: turn.stopReason,
       ...(turn.retries?.length ? { retries: turn.retries } : {}),
+      sent,
       runDiff: state.runDiff,
       verdict: state.verdict,
     };
@@ -236,6 +241,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     ...(options.batch ? { batch: options.batch } : {}),
     ...(hasFaults(options.faults) ? { faults: options.faults } : {}),
     system,
+    ...(tools.length ? { tools: tools.map((t) => t.spec) } : {}),
     steps,
     endReason,
     state: runState({ endReason, verdict: final.verdict, grade: final.grade }),

@@ -7,7 +7,7 @@ import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
 import type { ToolSet } from './codeTools.ts';
 import type { DocsCondition } from './docs.ts';
 import type { AgentMode } from './prompts.ts';
-import type { ProviderErrorKind, ProviderProtocol, ProviderRetry, ToolCall, Usage } from './types.ts';
+import type { ChatMessage, ProviderErrorKind, ProviderProtocol, ProviderRetry, ToolCall, ToolSpec, Usage } from './types.ts';
 import { runPassed, runState, type RunState } from './runState.ts';
 
 export { runPassed, runState, type RunState } from './runState.ts';
@@ -71,6 +71,11 @@ export interface AgentStep {
   stopReason: string | null;
   /** The transient provider failures retried before this step's reply came whole (absent: none). */
   retries?: ProviderRetry[];
+  /**
+   * What this turn sent the model that the turns before had not: the task (first turn), then the observations of the
+   * previous turn's actions, as sent (bounded). With `system`, `tools` and the replies before, it is the whole request.
+   */
+  sent?: ChatMessage[];
   /** The whole run's diff after this step, and its evaluation: what replay shows at this step. */
   runDiff: Diff;
   verdict: Verdict;
@@ -140,6 +145,8 @@ export interface AgentRunRecord {
   /** A person's attempt: the step budget it ran under, and whether it ran out. Steps and time are `steps`/`timing`. */
   human?: HumanAttempt;
   system: string;
+  /** Tool mode: the tool schemas every turn offered the model (absent in other modes and in older records). */
+  tools?: ToolSpec[];
   steps: AgentStep[];
   endReason: EndReason;
   /**

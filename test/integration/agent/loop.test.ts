@@ -101,6 +101,18 @@ describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol)
     expect(JSON.stringify(server!.received[1].body.messages)).toContain('C07RANDOM');
   });
 
+  it('each step records what its turn sent that earlier turns had not (the request grows, the record does not repeat it), and the tool schemas once', async () => {
+    const record = await run(protocol, [{ toolCalls: [{ name: 'conversations_list', arguments: {} }] }, { text: 'Done.\nAnswer: none' }], { mode: 'tools', toolset: 'api' });
+    const [first, second] = record.steps;
+    expect(first.sent).toEqual([{ role: 'user', content: expect.stringContaining(project.scenario.prompt) }]);
+    expect(second.sent).toEqual([{ role: 'tool', toolCallId: first.toolCalls![0].id, name: 'conversations_list', content: first.actions[0].observation }]);
+    // What the second request carried beyond the first turn's: exactly the step's `sent`, as the model got it.
+    const tail = JSON.stringify(server!.received[1].body.messages.at(-1));
+    expect(tail).toContain(JSON.stringify(first.actions[0].observation).slice(1, 60));
+    expect(record.tools!.map((t) => t.name)).toContain('chat_postMessage');
+    expect(JSON.stringify(record)).not.toContain(KEY);
+  });
+
   it('a connection that keeps dropping mid-reply marks the run errored at that step, keeps the steps so far and still evaluates', async () => {
     // Every reply from the second turn on breaks part-way: the turn is asked for again twice, then the run errors.
     const record = await runScripted(protocol, (_req, n) => (n === 0 ? { text: `Posting.\n${curlPost}` } : { drop: true, text: 'I will now' }));

@@ -76,7 +76,7 @@ export function AgentLiveView() {
       <RunTimeline steps={steps} selected={step} onSelect={showStep} />
       <ol className="agent-steps">
         {steps.map((s) => (
-          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
+          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} tools={s.index === 0 ? replay?.tools : undefined} />
         ))}
         {live?.streaming && !replay && (
           <li className="agent-step streaming" aria-live="polite">
