@@ -10,7 +10,7 @@ import { agentModes, type AgentMode } from '../agent/prompts.ts';
 import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { agentDiffDocsText, docsFileProblem, serviceOfDocsFile, type AgentDiffDocs, type AgentDiffDocsFile } from '../agent/agentDiffDocs.ts';
 import { REACT_MAX_ITERATIONS } from '../agent/react.ts';
-import { parseRunRecords, runState, toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { isHumanRun, parseRunRecords, runState, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { retryable } from '../agent/runState.ts';
 import { formatReport } from '../agent/report.ts';
 import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
@@ -263,16 +263,15 @@ async function retryErrored(flags: ReturnType<typeof parseArgs<typeof evalSpec.f
     return EXIT_OK;
   }
   const suites = flags.suite?.length ? suiteFiles(flags.suite) : projectSuiteFiles().map(loadSuiteFile);
-  const protocols = new Set(again.map((r) => r.model.protocol));
-  if (protocols.has('human')) throw new CliError('a person\'s attempt cannot be retried by a model');
-  const online = [...protocols].some((p) => p === 'openai' || p === 'anthropic') && again.some((r) => r.model.baseURL !== 'reference' && r.model.baseURL !== 'scripted');
-  const first = again.find((r) => r.model.baseURL !== 'reference' && r.model.baseURL !== 'scripted');
-  const apiKey = online && first ? apiKeyFor(first.model.protocol as ProviderProtocol, flags['key-env'], first.model.baseURL) : '';
+  if (again.some(isHumanRun)) throw new CliError("a person's attempt cannot be retried by a model");
+  const offlineOf = (r: AgentRunRecord) => (r.model.baseURL === 'reference' || r.model.baseURL === 'scripted' ? r.model.baseURL : null);
+  const online = again.find((r) => !offlineOf(r));
+  const apiKey = online ? apiKeyFor(online.model.protocol as ProviderProtocol, flags['key-env'], online.model.baseURL) : '';
   const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
   const jobs: EvalJob[] = again.map((r, index) => {
     const file = suites.find((s) => s.suite.id === r.scenario.suite && s.suite.tests.some((t) => t.id === r.scenario.id));
     if (!file) throw new CliError(`${r.id}: its scenario ${r.scenario.suite ?? ''}/${r.scenario.id} is in none of the suites read: give its suite with --suite`);
-    const offline = r.model.baseURL === 'reference' || r.model.baseURL === 'scripted' ? (r.model.baseURL as 'reference' | 'scripted') : null;
+    const offline = offlineOf(r);
     if (offline === 'scripted' && !scriptedRuns) throw new CliError(`${r.id} was played by the scripted model: give its --replies`);
     const protocol = r.model.protocol as ProviderProtocol;
     return {
