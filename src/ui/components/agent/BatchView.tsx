@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { batchConcurrency, MAX_BATCH_CONCURRENCY, repliesFor, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
+import { RetryErroredButton } from './RetryErroredButton.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
 import { isHumanRun, runState, summarizeRun } from '../../../agent/record.ts';
@@ -19,7 +20,7 @@ export function BatchView() {
   const history = useApp((s) => s.agent.history);
   const prices = useApp((s) => s.agent.prices);
   const busy = useApp((s) => s.agent.status !== 'idle');
-  const { runBatch, retryErrored, setBatch, setSettings, stop } = useApp((s) => s.agent);
+  const { runBatch, setBatch, setSettings, stop } = useApp((s) => s.agent);
   const listed = useMemo(() => entries.filter((e) => visibleKeys.includes(e.key)), [entries, visibleKeys]);
   // A replies file scripts some tests only: the batch runs those (runBatch filters the same way).
   const replies = settings.presetId === REPLIES_PRESET;
@@ -69,18 +70,7 @@ export function BatchView() {
             ▶ Run batch
           </button>
         )}
-        {!batch.running && errored.length > 0 && (
-          <button
-            type="button"
-            className="btn"
-            disabled={busy}
-            onClick={() => void retryErrored(errored.map((r) => r.id))}
-            title="Run again, with the same settings, only the runs of this batch whose provider failed; each replaces its errored run"
-            data-testid="batch-retry-errored"
-          >
-            ↻ Retry errored ({errored.length})
-          </button>
-        )}
+        {!batch.running && <RetryErroredButton ids={errored.map((r) => r.id)} what="the runs of this batch" testId="batch-retry-errored" />}
         {batch.total > 0 && (
           <>
             <progress max={batch.total} value={batch.done} aria-label="Batch progress" />

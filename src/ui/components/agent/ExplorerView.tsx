@@ -7,6 +7,7 @@ import { Chip, Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
 import { RunCompare } from './RunCompare.tsx';
 import { StateBadge } from './StateBadge.tsx';
+import { RetryErroredButton } from './RetryErroredButton.tsx';
 import { importRunFiles } from './importRunFiles.ts';
 
 const sourceLabels: Record<ExplorerRun['source'], string> = { batch: 'page batch', eval: 'difflab eval', human: 'human', live: 'live', demo: 'demo' };
@@ -33,8 +34,7 @@ export function ExplorerView() {
   const history = useApp((s) => s.agent.history);
   const { cell, filters, pair } = useApp((s) => s.explorer);
   const { setFilters, clearFilters, clearCell, togglePair, comparePair } = useApp((s) => s.explorer);
-  const { openReplay, importRuns, retryErrored } = useApp((s) => s.agent);
-  const busy = useApp((s) => s.agent.status !== 'idle');
+  const { openReplay, importRuns } = useApp((s) => s.agent);
   const [note, setNote] = useState<string | null>(null);
   const file = useRef<HTMLInputElement>(null);
   const all = useMemo(() => [...history].sort((a, b) => b.startedAt.localeCompare(a.startedAt)).map(toExplorerRun), [history]);
@@ -78,18 +78,7 @@ export function ExplorerView() {
           Import results…
         </button>
         <input ref={file} type="file" accept=".json,.jsonl,.html" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="explorer-import" />
-        {errored.length > 0 && (
-          <button
-            type="button"
-            className="btn"
-            disabled={busy}
-            onClick={() => void retryErrored(errored.map((r) => r.id))}
-            title="Run again, with each run's own settings, the errored runs listed (the provider failed); each replaces its errored run"
-            data-testid="explorer-retry-errored"
-          >
-            ↻ Retry errored ({errored.length})
-          </button>
-        )}
+        <RetryErroredButton ids={errored.map((r) => r.id)} what="the runs listed" testId="explorer-retry-errored" />
         {note && <span className="muted" data-testid="explorer-note">{note}</span>}
       </div>
       <div className="explorer-filters">
