@@ -47,7 +47,7 @@ describe('difflab eval: a provider failure is not the model failure', () => {
     try {
       const out = join(dir, 'results.jsonl');
       const models = ['cut', 'down', 'limited', 'reset', 'refused', 'good'].flatMap((m) => ['--model', m]);
-      const r = await difflab(['eval', '--suite', 'slack', '--filter', 'random-boardgame', '--provider', 'openai', '--base-url', server.openaiBaseURL, ...models, '--trials', '1', '--concurrency', '3', '--max-retries', '1', '--out', out]);
+      const r = await difflab(['eval', '--suite', 'slack', '--filter', 'random-boardgame', '--provider', 'openai', '--base-url', server.openaiBaseURL, ...models, '--trials', '1', '--concurrency', '2', '--max-retries', '1', '--out', out]);
       expect(r.code, r.stderr).toBe(0);
       const first = parseRunRecords(readFileSync(out, 'utf8')).records;
       const m = byModel(first);
