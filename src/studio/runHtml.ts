@@ -1,6 +1,7 @@
 import type { Diff, Row } from '../engine/types.ts';
 import { hybridGates, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
-import { actionLanguageTitle, modelLabel, runPassed, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { actionLanguageTitle, modelLabel, runState, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { erroredAt, retryText } from '../agent/runState.ts';
 import { formatFaultPlan } from '../session/faults.ts';
 
 /**
@@ -18,13 +19,15 @@ export function runRecordToHtml(run: AgentRunRecord): string {
     .map(
       (s) => `<section class="step">
 <h3>Step ${s.index + 1} <span class="${s.verdict.passed ? 'pass' : 'fail'}">${s.verdict.passed ? 'passing' : 'failing'} ${s.verdict.score.passed}/${s.verdict.score.total}</span></h3>
+${s.retries?.length ? `<ul class="retries">${s.retries.map((r) => `<li>provider retry: ${e(retryText(r))}</li>`).join('')}</ul>` : ''}
 ${s.text.trim() ? `<div class="text">${e(s.text)}</div>` : ''}
 ${s.actions.map(actionHtml).join('\n')}
 ${diffHtml(stepDiffOf(s), stepTagger(s.verdict, s.runDiff))}
 </section>`,
     )
     .join('\n');
-  const passed = runPassed(run);
+  const state = runState(run);
+  const grade = { passed: ['pass', 'PASSED'], failed: ['fail', 'FAILED'], errored: ['error', 'ERRORED'] }[state];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -35,7 +38,7 @@ ${diffHtml(stepDiffOf(s), stepTagger(s.verdict, s.runDiff))}
 body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#1d2330}
 pre{background:#f4f5f7;padding:.75em;overflow:auto;border-radius:6px;font:12px/1.45 ui-monospace,monospace}
 .text{white-space:pre-wrap}
-.pass{color:#137333}.fail{color:#b3261e}
+.pass{color:#137333}.fail{color:#b3261e}.error{color:#8a5a00}
 table{border-collapse:collapse;font-size:12px;margin:.5em 0}td,th{border:1px solid #dde;padding:2px 6px;text-align:left;vertical-align:top}
 .ins{background:#e6f4ea}.del{background:#fce8e6}.upd{background:#fef7e0}
 tr.unexplained td{background:#fde7e4;border-color:#b3261e}
@@ -51,10 +54,11 @@ tr.unexplained td{background:#fde7e4;border-color:#b3261e}
 <h2>Prompt</h2>
 <blockquote>${e(run.scenario.prompt)}</blockquote>
 ${faults}
-<h2>Grade: <span class="${passed ? 'pass' : 'fail'}">${passed ? 'PASSED' : 'FAILED'}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
+<h2>Grade: <span class="${grade[0]}">${grade[1]}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
+${state === 'errored' ? `<p class="error">${e(erroredAt(run))}: the provider failed, not the model, so this run is left out of pass rate, score, pass@k and pass^k. What it did up to then is below.</p>` : ''}
 ${verdictsHtml(run)}
 ${v.failures.length ? `<h3>Failed checks</h3><ul>${v.failures.map((f) => `<li>${e(f)}</li>`).join('')}</ul>` : ''}
-${run.error ? `<p class="fail">Error: ${e(run.error)}</p>` : ''}
+${run.error ? `<p class="${state === 'errored' ? 'error' : 'fail'}">Error: ${e(run.error)}</p>` : ''}
 ${run.answer !== null ? `<p><strong>Answer</strong> ${e(run.answer)}</p>` : ''}
 <h2>Final diff</h2>
 <p>Each change is tagged with what explains it: an assertion, a consequence of an explained row, or nothing — an <span class="tag-unexplained">UNEXPLAINED</span> side effect, which fails the closed world.</p>

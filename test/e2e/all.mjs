@@ -9,6 +9,7 @@ import { journey as explorer } from './explorer.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
+import { journey as providerErrors } from './providerErrors.mjs';
 import { journey as patterns } from './patterns.mjs';
 import { journey as pythonSolutions } from './pythonSolutions.mjs';
 import { journey as react } from './react.mjs';
@@ -16,4 +17,4 @@ import { journey as recordedRuns } from './recordedRuns.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer, providerErrors]);

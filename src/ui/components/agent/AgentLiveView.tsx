@@ -6,9 +6,11 @@ import { Markdown } from '../Markdown.tsx';
 import { RunTimeline } from './RunTimeline.tsx';
 import { VerdictDock } from './VerdictDock.tsx';
 import { money, tokens } from './format.ts';
-import { Term, termProps } from '../../glossary/Term.tsx';
+import { Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
 import { withCode } from '../explain/NotRunNotice.tsx';
+import { StateBadge } from './StateBadge.tsx';
+import { erroredAt, runState } from '../../../agent/runState.ts';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
 export function AgentLiveView() {
@@ -54,9 +56,10 @@ export function AgentLiveView() {
       )}
       {replay && (
         <div className="agent-replay-bar" data-testid="agent-result">
-          <span className={`badge ${replay.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict')}>{replay.verdict.passed ? 'PASSED' : 'FAILED'}</span>
+          <StateBadge record={replay} upper />
           <span>
             {replay.model.model} · {replay.settings.mode}/{replay.settings.docs} · <Term id={termOr(`end:${replay.endReason}`, 'end-reason')}>ended: {replay.endReason.replace('_', ' ')}</Term>
+            {runState(replay) === 'errored' && <span data-testid="agent-errored-at"> · {erroredAt(replay)}, left out of pass rates</span>}
             {replay.answer ? ` · answer: “${replay.answer.slice(0, 80)}”` : ''} · {money(prices, replay.model.model, replay.usage)}
           </span>
           {steps.length > 1 && (
@@ -81,7 +84,7 @@ export function AgentLiveView() {
       <RunTimeline steps={steps} selected={step} onSelect={showStep} />
       <ol className="agent-steps" ref={list}>
         {steps.map((s) => (
-          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
+          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} tools={s.index === 0 ? replay?.tools : undefined} />
         ))}
         {live?.streaming && !replay && (
           <li className="agent-step streaming" aria-live="polite">

@@ -9,7 +9,8 @@ import { loadDemoRunsText } from '../../agent/demoRuns.ts';
 import type { AgentRunRecord } from '../../../agent/record.ts';
 import { runFileName, shareLink } from '../../../studio/permalink.ts';
 import { runRecordToHtml } from '../../../studio/runHtml.ts';
-import { termProps } from '../../glossary/Term.tsx';
+import { erroredAt, runState } from '../../../agent/runState.ts';
+import { StateBadge } from './StateBadge.tsx';
 import { importRunFiles } from './importRunFiles.ts';
 
 /** Saved runs (kept in IndexedDB): replay, delete, import, export, and two batches side by side. */
@@ -92,7 +93,8 @@ export function RunsView() {
                 <td>{r.model.label ?? r.model.model}</td>
                 <td>{r.batch ?? ''}</td>
                 <td>
-                  <span className={`badge ${r.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict')}>{r.verdict.passed ? 'pass' : r.endReason === 'error' ? 'error' : 'fail'}</span> {r.verdict.score.passed}/{r.verdict.score.total}
+                  <StateBadge record={r} /> {r.verdict.score.passed}/{r.verdict.score.total}
+                  {runState(r) === 'errored' && <div className="muted explorer-sub">{erroredAt(r)}</div>}
                 </td>
                 <td>{r.steps.length}</td>
                 <td>{money(prices, r.model.model, r.usage)}</td>
