@@ -5,6 +5,7 @@ import { runFileName, shareLink } from '../../studio/permalink.ts';
 import { isScriptRun, MAX_KEPT_SCRIPT_RUNS } from '../../studio/playgroundRun.ts';
 import { runRecordToHtml } from '../../studio/runHtml.ts';
 import { useApp, useAppStore } from '../hooks/useApp.ts';
+import { termProps } from '../glossary/Term.tsx';
 import { download } from './studio/download.ts';
 
 const SHOWN = 5;
@@ -38,7 +39,7 @@ export function KeptRuns() {
           const languages = [...new Set(r.steps.flatMap((s) => s.actions.map(actionLanguageTitle)))].join(', ');
           return (
             <li key={r.id} data-run={r.id}>
-              <span className={`badge ${r.verdict.passed ? 'pass' : 'fail'}`}>{r.verdict.passed ? 'PASS' : 'FAIL'}</span>{' '}
+              <span className={`badge ${r.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict', false)}>{r.verdict.passed ? 'PASS' : 'FAIL'}</span>{' '}
               <span>
                 {r.verdict.score.passed}/{r.verdict.score.total} · {r.steps.length} step{r.steps.length === 1 ? '' : 's'} · {languages} ·{' '}
                 <time dateTime={r.startedAt}>{new Date(r.startedAt).toLocaleString([], { dateStyle: 'short', timeStyle: 'short' })}</time>
