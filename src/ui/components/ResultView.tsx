@@ -7,6 +7,7 @@ import { LessonNotes } from '../teach/LessonNotes.tsx';
 import { CarriedChanges } from './explain/CarriedChanges.tsx';
 import { NotRunNotice, StepNotRunNotice } from './explain/NotRunNotice.tsx';
 import { KeptRuns } from './KeptRuns.tsx';
+import { NothingChanged } from './explain/NothingChanged.tsx';
 
 export function ResultView() {
   const hasRun = useApp((s) => s.run.last !== null);
@@ -39,6 +40,7 @@ export function ResultView() {
   return (
     <>
       <LessonNotes />
+      <NothingChanged />
       <VerdictSummary />
       <CarriedChanges />
       <AssertionList />
