@@ -92,7 +92,7 @@ function RunHead({ run, slot, step }: { run: ExplorerRun; slot: 'A' | 'B'; step:
       <div className="muted explorer-sub">
         {steps} step{steps === 1 ? '' : 's'}{run.faults ? ` · faults ${run.faults}` : ''} · {run.record.batch ?? run.id}
       </div>
-      <button type="button" className="btn btn-small" onClick={() => void openReplay(run.id, at ?? 'last')} data-testid={`compare-open-${slot}`}>
+      <button type="button" className="btn btn-small" onClick={() => void openReplay(run.id, at ?? (step === null ? 0 : 'last'))} data-testid={`compare-open-${slot}`}>
         {at === null ? 'Open in run viewer' : `Open at step ${at + 1}`}
       </button>
     </div>
