@@ -5,6 +5,7 @@ import { journey as bash } from './bash.mjs';
 import { journey as company } from './company.mjs';
 import { journeys as explain } from './explain.mjs';
 import { journey as explorer } from './explorer.mjs';
+import { journey as firstContact } from './firstContact.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
@@ -15,4 +16,4 @@ import { journey as recordedRuns } from './recordedRuns.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, explorer]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, explorer, firstContact]);
