@@ -223,6 +223,23 @@ describe('the app store', () => {
     expect(c.importedSeeds).toEqual(['bench_seed']);
   });
 
+  it('a suite that does not load still gets the name checks, after its other problems', async () => {
+    const { state, workbench } = setup();
+    const asked: unknown[] = [];
+    workbench.checkSuite = async (suite) => {
+      asked.push(suite);
+      return [{ path: '$.tests[0].assertions[0].entity', message: 'no table "mesages" in slack (did you mean "messages"?)' }];
+    };
+    await state().run.start();
+    const broken = { format: 'difflab-suite/1', id: 'b', name: 'B', services: ['slack'], seed: 's', tests: [{ id: 'a', title: 'A', assertions: [{ diff_type: 'added', entity: 'mesages' }] }] };
+    await state().catalog.importFiles([{ name: 'broken.json', text: JSON.stringify(broken) }]);
+    expect(asked).toEqual([{ services: ['slack'], tests: [{ spec: { assertions: broken.tests[0].assertions } }] }]);
+    const report = state().catalog.reports.find((r) => r.file === 'broken.json')!;
+    expect(report.ok).toBe(false);
+    expect(report.issues.map((i) => i.path)).toEqual(['$.tests[0].prompt', '$.tests[0].assertions[0].entity']);
+    expect(report.summary).toBe('not loaded: 2 problems');
+  });
+
   it('reopens a scenario that failed for a missing seed once the seed is imported', async () => {
     const { state, workbench } = setup();
     const registered = new Set<string>();
