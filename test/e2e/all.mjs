@@ -6,6 +6,7 @@ import { journey as classroom } from './classroom.mjs';
 import { journey as company } from './company.mjs';
 import { journeys as explain } from './explain.mjs';
 import { journey as explorer } from './explorer.mjs';
+import { journey as firstContact } from './firstContact.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
 import { journey as playground } from './run.mjs';
@@ -17,4 +18,4 @@ import { journey as recordedRuns } from './recordedRuns.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer, providerErrors]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer, providerErrors, firstContact]);

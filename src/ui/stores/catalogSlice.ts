@@ -171,6 +171,17 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
         const seedWarnings = missing.map((name) => ({ path: '$', message: `seed "${name}" is not loaded: import ${name}.json to run these scenarios` }));
         if (warnings.length || seedWarnings.length) update(s.report, (r) => ({ ...r, warnings: [...seedWarnings, ...warnings] }));
       }
+      // A suite that did not load still gets the name checks ("did you mean"), beside its other problems.
+      for (const u of parsed.unloaded) {
+        // Only what the name checks read (the worker keeps to the services it serves).
+        const asSuite = { services: u.names.services, tests: u.names.tests.map((t) => ({ spec: { assertions: t.assertions } })) } as unknown as Suite;
+        try {
+          const names = await deps.workbench.checkSuite(asSuite);
+          if (names.length) update(u.report, (r) => ({ ...r, issues: [...r.issues, ...names], summary: `not loaded: ${r.issues.length + names.length} problems` }));
+        } catch {
+          // The environment did not start: the other problems stand.
+        }
+      }
       const ids = new Set(get().catalog.entries.flatMap((e) => [e.key, e.scenario.id]));
       for (const r of parsed.replies) {
         const unknown = Object.keys(r.runs).filter((id) => !ids.has(id));

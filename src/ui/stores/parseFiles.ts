@@ -1,6 +1,6 @@
 import { isAgentDiffResults, parseAgentDiffResults, type RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { SeedFile } from '../../engine/index.ts';
-import { loadSuite, type Suite } from '../../scenarios/index.ts';
+import { loadSuite, suiteNamesOf, type Suite } from '../../scenarios/index.ts';
 import { docsFileProblem, serviceOfDocsFile, type AgentDiffDocsFile } from '../../agent/agentDiffDocs.ts';
 import { looksLikeReplies, repliesProblems } from '../../agent/providers/scriptedProvider.ts';
 import { entryKey, type CatalogEntry, type FileReport, type ReplySet, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
@@ -40,6 +40,8 @@ export interface ParsedFiles {
   replies: (ReplySet & { report: number })[];
   /** Files of `filesystem/` folders, by their path below it: the contents a Box seed names by `local_path`. */
   contents: Map<string, Uint8Array>;
+  /** Suites that did not load: what their assertions name, for the name checks the schema answers. */
+  unloaded: { names: NonNullable<ReturnType<typeof suiteNamesOf>>; report: number }[];
   reports: FileReport[];
 }
 
@@ -109,7 +111,7 @@ function countSeed(seed: Record<string, unknown>): { tables: number; rows: numbe
  * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
  */
 export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
-  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], contents: new Map(), reports: [] };
+  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], contents: new Map(), unloaded: [], reports: [] };
   for (const f of files) {
     const contentPath = contentPathOf(f.name);
     if (contentPath !== null) {
@@ -163,6 +165,8 @@ export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'):
     }
     const result = loadSuite(value);
     if (!result.ok) {
+      const names = suiteNamesOf(value);
+      if (names) out.unloaded.push({ names, report: out.reports.length });
       out.reports.push({ file: f.name, kind: 'suite', ok: false, summary: `not loaded: ${result.issues.length} problem${result.issues.length === 1 ? '' : 's'}`, issues: result.issues, warnings: [] });
       continue;
     }

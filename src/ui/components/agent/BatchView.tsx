@@ -28,10 +28,10 @@ export function BatchView() {
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
   const errored = useMemo(() => records.filter((r) => runState(r) === 'errored'), [records]);
-  // People's attempts at the same scenarios, as a "human" row beside the models.
+  // People's timed attempts (the human baseline) at the same scenarios, as a "human" row beside the models.
   const withHumans = useMemo(() => {
     const keys = new Set(records.map(runScenarioKey));
-    return [...records, ...history.filter((r) => isHumanRun(r) && keys.has(runScenarioKey(r)))];
+    return [...records, ...history.filter((r) => isHumanRun(r) && r.human && keys.has(runScenarioKey(r)))];
   }, [history, records]);
 
   return (

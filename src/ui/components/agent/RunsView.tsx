@@ -34,8 +34,7 @@ export function RunsView() {
       setNote(`Link to “${run.scenario.title}” by ${run.model.label ?? run.model.model}${copied ? ', copied' : ''} (${made.url.length} characters).`);
     } else {
       setLink(null);
-      download(made.fileName, made.text, 'application/json');
-      setNote(`Too large for a link: saved as ${made.fileName}; share the file (it imports by drop).`);
+      setNote(`Too large for a link: ${download(made.fileName, made.text, 'application/json')} Share the file (it imports by drop).`);
     }
   };
 
@@ -48,13 +47,13 @@ export function RunsView() {
           Import results…
         </button>
         <input ref={file} type="file" accept=".json,.jsonl,.html" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="runs-import" />
-        <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.jsonl', exportRuns('jsonl'), 'application/x-ndjson')}>
+        <button type="button" className="btn" disabled={!history.length} onClick={() => setNote(download('difflab-runs.jsonl', exportRuns('jsonl'), 'application/x-ndjson'))}>
           Export JSONL
         </button>
-        <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.json', exportRuns('json'), 'application/json')}>
+        <button type="button" className="btn" disabled={!history.length} onClick={() => setNote(download('difflab-runs.json', exportRuns('json'), 'application/json'))}>
           JSON
         </button>
-        <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.csv', exportRuns('csv'), 'text/csv')}>
+        <button type="button" className="btn" disabled={!history.length} onClick={() => setNote(download('difflab-runs.csv', exportRuns('csv'), 'text/csv'))}>
           CSV
         </button>
         <button
@@ -105,7 +104,7 @@ export function RunsView() {
                   <button type="button" className="btn btn-ghost" onClick={() => void copyLink(r)} data-testid="runs-link" title="Copy a link that opens this run">
                     Link
                   </button>
-                  <button type="button" className="btn btn-ghost" onClick={() => download(runFileName(r, 'html'), runRecordToHtml(r), 'text/html')} data-testid="runs-html" title="One HTML file that opens without the site">
+                  <button type="button" className="btn btn-ghost" onClick={() => setNote(download(runFileName(r, 'html'), runRecordToHtml(r), 'text/html'))} data-testid="runs-html" title="One HTML file that opens without the site">
                     HTML
                   </button>
                   <button type="button" className="btn btn-ghost" onClick={() => void removeRun(r.id)} aria-label="Delete run">

@@ -15,14 +15,6 @@ export function StudioDrawer() {
   const message = useApp((s) => s.studio.message);
   const say = useApp((s) => s.studio.say);
 
-  // Every script step goes into the run record (steps, console, step diffs, verdicts); agent mode's steps have their own.
-  useEffect(
-    () =>
-      store.subscribe((s, prev) => {
-        if (!s.agent.open && s.run.last && s.run.last !== prev.run.last) s.studio.recordStep(s.run.last);
-      }),
-    [store],
-  );
   // A share link opens the playground in its state once the catalog is there.
   useEffect(() => {
     const apply = () => {
