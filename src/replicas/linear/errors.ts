@@ -149,7 +149,8 @@ export function requestProblem(problem: RequestProblem): Response {
     case 'method_not_allowed':
       return one(`Cannot ${problem.method}: Linear takes GET and POST at /graphql`, 'graphql error', 405);
     case 'too_complex':
-      return one(`Request too complex: ${problem.detail}`, 'invalid input', 413);
+      // Linear refuses a request too big to run with its complexity error, whatever made it so (HTTP 400).
+      return queryTooComplex(problem.detail);
   }
 }
 
