@@ -448,6 +448,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'files.getUploadURLExternal',
+    effect: 'create',
     summary: 'Start an upload: get a URL to send a file\'s bytes to, and its file id.',
     writes: true,
     docs: doc(
@@ -469,6 +470,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'upload/v1/{token}',
+    effect: 'update',
     summary: 'Send a file\'s bytes to the URL files.getUploadURLExternal gave (host https://files.slack.com/).',
     writes: true,
     docs: 'The body is the file: raw bytes, or a multipart form whose file part is the file. Answers 200 `OK - <bytes>` (text); a URL that names no upload in progress answers 404. Needs no token.',
@@ -480,6 +482,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'files.completeUploadExternal',
+    effect: 'create',
     summary: 'Finish uploads and share the files into conversations.',
     writes: true,
     docs: doc(
@@ -507,6 +510,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'files.info',
+    effect: 'read',
     summary: 'Read a file\'s details.',
     docs: doc('Returns `file` (id, name, title, mimetype, filetype, size, user, `url_private` — GET it with your token for the bytes —, `channels`/`groups`/`ims` and `shares` where it was shared) and `comments` (always empty). Files you uploaded, or shared where you can read.', {
       file_not_found: 'no such file, or one you cannot see (not completed, or shared only where you are not)',
@@ -517,6 +521,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'files.list',
+    effect: 'read',
     summary: 'List files, newest first.',
     docs: doc('Files you can see, filtered by `channel` (shared there), `user` (uploaded by), `ts_from`/`ts_to` (unix seconds) and `types` (comma-separated: all, images, snippets, pdfs, zips). Page with `count` (default 100) and `page`; the answer has `files` and `paging` `{count, total, page, pages}`.', {}),
     params: {
@@ -533,6 +538,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'files.upload',
+    effect: 'read',
     summary: 'Retired: use files.getUploadURLExternal and files.completeUploadExternal.',
     docs: doc('Slack retired this method (closed to new apps on 2024-05-16, to all on 2025-11-12); it answers `method_deprecated`. Upload with files.getUploadURLExternal, a POST of the bytes to its `upload_url`, then files.completeUploadExternal.', {
       method_deprecated: 'always',
@@ -543,6 +549,7 @@ export const routes: Route[] = [
   {
     method: 'GET',
     path: 'files-pri/{key}/{name}',
+    effect: 'read',
     summary: 'A file\'s bytes: its `url_private` (host https://files.slack.com/).',
     docs: 'GET with your token: the bytes of a file you can see (404 otherwise).',
     params: { key: p.str('`<team>-<file id>` from the URL.', true), name: p.str('The file name from the URL.', true) },
