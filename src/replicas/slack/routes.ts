@@ -559,6 +559,7 @@ export const routes: Route[] = [
   {
     method: 'GET',
     path: 'files-pri/{key}/download/{name}',
+    effect: 'read',
     summary: 'A file\'s bytes: its `url_private_download` (host https://files.slack.com/).',
     docs: 'As `url_private`.',
     params: { key: p.str('`<team>-<file id>` from the URL.', true), name: p.str('The file name from the URL.', true) },
