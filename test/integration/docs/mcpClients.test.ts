@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { bin, repoRoot } from '../cli/fixtures.ts';
 
 /** The guide whose client configurations are checked (the coordinator moves it: change this path with it). */
-const GUIDE = 'docs/incoming/40.md';
+const GUIDE = 'docs/mcp.md';
 
 interface Launch {
   client: string;
