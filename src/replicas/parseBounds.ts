@@ -126,7 +126,8 @@ export function checkMultipart(bytes: Uint8Array, contentType: string): void {
  */
 export async function checkRequestCost(request: Request, url: URL): Promise<Request> {
   checkFields(url.search);
-  if (request.body === null) return request;
+  // By method, not by `request.body`: Firefox's Request has no `body` (undefined), with a body or without one.
+  if (request.method === 'GET' || request.method === 'HEAD') return request;
   const bytes = new Uint8Array(await request.arrayBuffer());
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) checkMultipart(bytes, request.headers.get('content-type') ?? '');
