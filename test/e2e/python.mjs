@@ -417,7 +417,7 @@ for (const [name, profile] of Object.entries(PROFILES)) {
 }
 const outside = misses.filter((m) => m !== '/favicon.ico');
 // Allowed by the policy's 'self' (issue 31's report): a module worker's import() can fetch a module of the site's own origin.
-if (importsReached.size) console.log(`  note: the page worker's dynamic import() of a module of the site's own origin reached this server in ${[...importsReached].join(', ')} (see docs/incoming/31.md)`);
+if (importsReached.size) console.log(`  note: the page worker's dynamic import() of a module of the site's own origin reached this server in ${[...importsReached].join(', ')} (see docs/sandbox.md, "Python: what a script can and cannot do")`);
 if (outside.length) {
   console.log(`✗ requests outside ${BASE} or missing: ${[...new Set(outside)].join(', ')}`);
   failed++;
