@@ -51,24 +51,7 @@ const { COMPUTATION_GLOBALS } = await import(`data:text/javascript;base64,${Buff
  * worker or a BroadcastChannel, a request to a second loopback server (another origin, like any host other than the
  * replicas). __HOST__ is the probe's host, __OTHER__ the second server's.
  */
-const ESCAPE = `
-import json, requests.adapters
-def find(f, seen=set()):
-    for cell in (getattr(f, '__closure__', None) or ()):
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            continue
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
-        if type(value).__name__ == 'JsProxy':
-            return value
-        if callable(value):
-            found = find(value)
-            if found is not None:
-                return found
-bridge = find(requests.adapters._send)
+const ESCAPE = `${await readFile(path.join(root, 'test/fixtures/python/find-bridge.py'), 'utf8')}import json
 print(bridge.constructor(${JSON.stringify(String.raw`
 const base = 'http://__HOST__/sub/difflab/__escape/';
 const tries = {};

@@ -1,4 +1,4 @@
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -32,30 +32,8 @@ afterAll(() => {
   rmSync(markers, { recursive: true, force: true });
 });
 
-/**
- * Python reaches its worker's JavaScript realm the way an attacker would: the sandbox's bridge to the host is a
- * JsProxy held in a closure of `requests`, and a JsProxy's `constructor.constructor` is that realm's `Function`.
- */
-const ESCAPE_TO_JS = `
-import requests.adapters
-def _find_jsproxy(f, seen=set()):
-    for cell in (getattr(f, '__closure__', None) or ()):
-        try:
-            value = cell.cell_contents
-        except ValueError:
-            continue
-        if id(value) in seen:
-            continue
-        seen.add(id(value))
-        if type(value).__name__ == 'JsProxy':
-            return value
-        if callable(value):
-            found = _find_jsproxy(value)
-            if found is not None:
-                return found
-bridge = _find_jsproxy(requests.adapters._send)
-JsFunction = bridge.constructor
-`;
+/** Python reaches its worker's JavaScript realm the way an attacker would (the fixture says how); then its `Function`. */
+const ESCAPE_TO_JS = `${readFileSync(resolve(import.meta.dirname, '../../../fixtures/python/find-bridge.py'), 'utf8')}JsFunction = bridge.constructor\n`;
 
 /**
  * Every run below lets its worker live on after the script until the script's JavaScript reports (through the
