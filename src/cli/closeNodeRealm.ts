@@ -14,10 +14,12 @@ export const NODE_DENIED_MESSAGE = "DiffLab's sandbox has no access to the host"
 
 /**
  * What Node's own machinery calls on `process` while the worker keeps running: queued callbacks, warnings, the
- * listeners it registered (`_events`), and the ending of this thread on an uncaught error (`exit`, which in a
- * worker stops only the worker). None of them reaches the host. Everything else on `process` throws.
+ * listeners it registered (`_events`, reached through `emit`: `beforeExit` and `exit` when the thread ends, and
+ * `uncaughtException`), and the ending of this thread (`exit` and `reallyExit`, which in a worker stop only the
+ * worker). None of them reaches the host, and no one can add a listener (`on` throws). Without `emit`, a thread
+ * whose loop ran dry died on `beforeExit` with an error about the lockdown instead of ending.
  */
-const PROCESS_KEEPS: ReadonlySet<PropertyKey> = new Set(['nextTick', 'emitWarning', '_fatalException', '_tickCallback', '_events', 'exit']);
+const PROCESS_KEEPS: ReadonlySet<PropertyKey> = new Set(['nextTick', 'emitWarning', '_fatalException', '_tickCallback', '_events', 'exit', 'emit', 'reallyExit']);
 /** Built-ins whose functions become silent rather than throwing: a script's console.log must not reach run's stdout. */
 const SILENCED: ReadonlySet<string> = new Set(['console']);
 

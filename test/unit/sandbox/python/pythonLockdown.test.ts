@@ -21,16 +21,22 @@ describe('Python worker lockdown in Node (closeNodeRealm)', { timeout: 300_000 }
       workerData: { denyImportsHook: new URL('../../../../src/cli/denyImportsHook.mjs', import.meta.url).href, markers },
       env: {},
     });
+    const errors: Error[] = [];
+    worker.on('error', (error) => errors.push(error));
+    const ended = new Promise<number>((resolve) => worker.once('exit', resolve));
     const report = await new Promise<{ tries: Record<string, string>; filesystems: string[]; fileSystemsOnModule: string[]; env: string[]; open: string[] }>((resolve, reject) => {
       worker.once('message', resolve);
-      worker.once('error', reject);
+      worker.once('exit', (code) => reject(new Error(`the probe ended (${code}) before it reported: ${errors.join('; ')}`)));
     });
-    await worker.terminate();
+    // With nothing left to do, the locked thread ends by itself (Node emits beforeExit and exit on `process`) and
+    // cleanly: no error, exit code 0.
+    expect(await ended).toBe(0);
+    expect(errors).toEqual([]);
     for (const [name, outcome] of Object.entries(report.tries)) expect(outcome, name).toBe('refused');
     // Left by design: what Node needs on `process` to run queued callbacks and end the thread (closeNodeRealm.ts).
     // Frozen by Node 20 (non-configurable, read-only), computation only: two deprecated ciphers, two type checks.
     expect(report.open.sort()).toEqual(
-      ['process.exit', 'process._fatalException', 'process.emitWarning', 'process.nextTick', 'process._tickCallback', 'crypto.createCipher', 'crypto.createDecipher', 'util/types.isKeyObject', 'util/types.isCryptoKey'].sort(),
+      ['process.exit', 'process.reallyExit', 'process.emit', 'process._fatalException', 'process.emitWarning', 'process.nextTick', 'process._tickCallback', 'crypto.createCipher', 'crypto.createDecipher', 'util/types.isKeyObject', 'util/types.isCryptoKey'].sort(),
     );
     expect(report.filesystems).toEqual(['MEMFS']);
     expect(report.fileSystemsOnModule.sort()).toEqual(['MEMFS', 'PIPEFS', 'SOCKFS']);
