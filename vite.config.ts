@@ -6,7 +6,7 @@ import { pyodideAssets } from './scripts/vitePyodide.ts';
 export default defineConfig({
   // Relative base: the built site works from any sub-path of a static host (checked by test/e2e/run.mjs).
   base: './',
-  plugins: [react(), pyodideAssets(), appEntryInBuild()],
+  plugins: [react(), pyodideAssets(), appEntryInBuild(), scriptPolicyInBuild()],
   worker: {
     // The workbench worker starts the sandbox's workers itself; nested module workers need the 'es' format.
     format: 'es',
@@ -58,5 +58,22 @@ function appEntryInBuild(): Plugin {
         return html.replace(entry, 'src="/src/ui/main.tsx"');
       },
     },
+  };
+}
+
+/**
+ * The built page's script policy (issue 31), as a meta tag: a static host sends no headers. Scripts only from the
+ * site itself and blob: URLs (the Python worker's wrapper, src/ui/workerUnderPagePolicy.ts, and the pattern
+ * worker); WebAssembly and eval stay allowed (Pyodide, PGlite, zod's probe). Only `script-src`: the page talks to
+ * model providers at any URL. A worker started from a blob: URL inherits it, which is what bounds a Python script's
+ * dynamic import(). Not on the dev server, whose page has inline scripts (React's refresh preamble).
+ */
+const SCRIPT_POLICY = "script-src 'self' blob: 'wasm-unsafe-eval' 'unsafe-eval'";
+
+function scriptPolicyInBuild(): Plugin {
+  return {
+    name: 'difflab:script-policy-in-build',
+    apply: 'build',
+    transformIndexHtml: () => [{ tag: 'meta', attrs: { 'http-equiv': 'Content-Security-Policy', content: SCRIPT_POLICY }, injectTo: 'head-prepend' }],
   };
 }

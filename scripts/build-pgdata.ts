@@ -24,7 +24,7 @@ const engine = await Engine.create({ services: replicas });
 const lazy: string[] = [];
 for (const seed of listSeeds(seedsDir)) {
   if (statSync(seed.file).size > PRELOAD_LIMIT_BYTES) lazy.push(seed.name);
-  else await engine.loadTemplate(seed.name, readSeed(seedsDir, seed.name));
+  else await engine.loadTemplate(seed.name, await readSeed(seedsDir, seed.name));
 }
 // A ready environment of each template, so that the page's first scenario opens without copying its seed.
 await engine.prepareSpares(engine.listTemplates().map((t) => t.name));

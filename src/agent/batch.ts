@@ -1,5 +1,5 @@
 import type { Scenario } from '../scenarios/index.ts';
-import { runPassed, type AgentRunRecord, type ModelRef } from './record.ts';
+import { runState, type AgentRunRecord, type ModelRef } from './record.ts';
 import type { ProviderConfig } from './types.ts';
 
 /** A model to benchmark: how to reach it (no key) and how tables name it. */
@@ -81,8 +81,9 @@ export async function runBatch<J = BatchJob>(options: {
         const record = await runOne(job, signal);
         slots[position] = record;
         finished++;
-        if (runPassed(record)) passed++;
-        if (record.endReason === 'error') errored++;
+        const state = runState(record);
+        if (state === 'passed') passed++;
+        if (state === 'errored') errored++;
         const done = finished + failures.length;
         const elapsedMs = performance.now() - started;
         options.onRecord?.(record, { done, total: jobs.length, passed, errored, elapsedMs, etaMs: (elapsedMs / done) * (jobs.length - done) });

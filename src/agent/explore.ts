@@ -5,7 +5,7 @@
  */
 import type { Diff, Row } from '../engine/index.ts';
 import { failureClass, type FailureClass } from './failures.ts';
-import { isHumanRun, modelLabel, runPassed, stepDiffOf, summarizeRun, type AgentRunRecord, type AgentStep, type RunSummary } from './record.ts';
+import { isHumanRun, modelLabel, runState, stepDiffOf, summarizeRun, type AgentRunRecord, type AgentStep, type RunState, type RunSummary } from './record.ts';
 import { groupKeysOf, type GroupKey } from './stats.ts';
 
 /** Where a run came from. `eval`: a `difflab eval` results file (its ids are `<batch> :: <suite>/<scenario>#…`). */
@@ -13,8 +13,10 @@ export type RunSource = 'batch' | 'eval' | 'human' | 'live' | 'demo';
 
 export const runSources: readonly RunSource[] = ['batch', 'eval', 'human', 'live', 'demo'];
 
-/** A run's outcome in one word: an errored run (the provider failed) is not counted as the model failing. */
+/** A run's outcome in one word (its RunState): an errored run (the provider failed) is not counted as the model failing. */
 export type RunOutcome = 'pass' | 'fail' | 'error';
+
+const outcomeOf = { passed: 'pass', failed: 'fail', errored: 'error' } as const satisfies Record<RunState, RunOutcome>;
 
 /** What the explorer lists of a run; `record` is the run itself, for the run viewer and the comparison. */
 export interface ExplorerRun {
@@ -50,7 +52,7 @@ export function toExplorerRun(record: AgentRunRecord): ExplorerRun {
     scenarioKey: `${record.scenario.suite ?? ''}/${record.scenario.id}`,
     title: record.scenario.title,
     model: modelLabel(record.model),
-    outcome: runPassed(record) ? 'pass' : record.endReason === 'error' ? 'error' : 'fail',
+    outcome: outcomeOf[runState(record)],
     failure: failureClass(record),
     faults: summary.faults,
   };
@@ -242,7 +244,7 @@ export function compareRuns(a: AgentRunRecord, b: AgentRunRecord): RunComparison
     steps.push({ index: i, a: sa, b: sb, differences });
   }
   const first = steps.find((s) => s.differences.length > 0);
-  return { steps, divergence: first ? first.index : null, sameVerdict: runPassed(a) === runPassed(b) };
+  return { steps, divergence: first ? first.index : null, sameVerdict: runState(a) === runState(b) };
 }
 
 export const differenceLabels: Record<StepDifference, string> = {

@@ -2,12 +2,12 @@
  * Failure classes and recovery behaviour read from a run's trace and diff, after Agent-Diff's error analysis.
  * Heuristics over the record; each class is documented by the test that pins it.
  */
-import { runPassed, type AgentAction, type AgentRunRecord } from './record.ts';
+import { runState, type AgentAction, type AgentRunRecord } from './record.ts';
 
 export type FailureClass = 'stopped_early' | 'no_action' | 'unexplained_side_effects' | 'api_error_not_recovered' | 'wrong_entity_changed' | 'answer_wrong';
 
 export const failureLabels: Record<FailureClass, string> = {
-  stopped_early: 'stopped early (limit, Stop or provider error)',
+  stopped_early: 'stopped early (limit or Stop)',
   no_action: 'no action taken',
   unexplained_side_effects: 'unexplained side effects',
   api_error_not_recovered: 'API errors not recovered',
@@ -24,9 +24,9 @@ function diffIsEmpty(d: AgentRunRecord['runDiff']): boolean {
   return d.inserts.length + d.updates.length + d.deletes.length === 0;
 }
 
-/** Why a failed run failed (null when it passed). The first class that applies wins, in this order. */
+/** Why a failed run failed (null when it passed, or errored: the provider's failure is not the model's). The first class that applies wins, in this order. */
 export function failureClass(r: AgentRunRecord): FailureClass | null {
-  if (runPassed(r)) return null;
+  if (runState(r) !== 'failed') return null;
   if (r.endReason !== 'final_answer') return 'stopped_early';
   if (diffIsEmpty(r.runDiff) && !r.verdict.agent_diff_passed) return 'no_action';
   if (r.verdict.agent_diff_passed && !r.verdict.closed_world_passed) return 'unexplained_side_effects';

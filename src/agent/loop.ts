@@ -7,8 +7,8 @@ import { docsFor } from './docs.ts';
 import { codeModePrompt, taskMessage, toolModePrompt } from './prompts.ts';
 import { parseReactReply, reactFormatProblem, reactObservation, reactPrompt, REACT_MAX_ITERATIONS, REACT_TIME_LIMIT_MS } from './react.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
-import { actionKindOf, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
-import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ToolCall } from './types.ts';
+import { actionKindOf, runState, defaultRunSettings, RUN_FORMAT, scenarioRef, type AgentAction, type AgentRunRecord, type AgentStep, type EndReason, type ModelRef, type RunSettings } from './record.ts';
+import { ProviderError, type ChatMessage, type ModelProvider, type ModelTurn, type ProviderErrorKind, type ProviderRetry, type ToolCall } from './types.ts';
 import { codeArgument } from './codeTools.ts';
 import { agentTools, isCodeTool, toolModeTools, type AgentWorld, type FinalState, type ModeTool, type WorldOutcome } from './world.ts';
 import { traceOfAction } from './trace.ts';
@@ -22,6 +22,8 @@ export interface AgentEvents {
   onText?(index: number, delta: string): void;
   onConsole?(index: number, entries: ConsoleEntry[]): void;
   onAction?(index: number, action: AgentAction): void;
+  /** The step's model request was sent again after a transient failure: the text streamed so far is void. */
+  onRetry?(index: number, retry: ProviderRetry): void;
   onStep?(step: AgentStep): void;
 }
 
@@ -98,7 +100,11 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
   let endReason: EndReason = 'max_iterations';
   let error: string | null = null;
   let errorKind: ProviderErrorKind | undefined;
+  let errorStep: number | undefined;
+  let errorRetries: ProviderRetry[] = [];
   const keptSteps = steps.length;
+  /** How much of `messages` earlier turns sent: each step records only what its turn adds. */
+  let sentUpTo = 0;
   let answer: string | null = null;
   /** The last `Answer: …` line a script printed (the same convention as the playground's scripts). */
   let printedAnswer: string | null = null;
@@ -118,6 +124,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     events?.onStepStart?.(index);
     const modelStarted = performance.now();
     let turn: ModelTurn;
+    const sent = messages.slice(sentUpTo);
     try {
       turn = await provider.complete({
         model: options.model.model,
@@ -127,6 +134,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
         temperature: settings.temperature,
         signal,
         onText: (delta) => events?.onText?.(index, delta),
+        onRetry: (retry) => events?.onRetry?.(index, retry),
       });
     } catch (err) {
       const pe = err instanceof ProviderError ? err : new ProviderError('other', err instanceof Error ? err.message : String(err));
@@ -135,6 +143,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
         endReason = 'error';
         error = pe.message;
         errorKind = pe.kind;
+        errorStep = index;
+        errorRetries = pe.retries ?? [];
       }
       break;
     }
@@ -143,6 +153,7 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     usage.inputTokens += turn.usage.inputTokens;
     usage.outputTokens += turn.usage.outputTokens;
     messages.push({ role: 'assistant', content: turn.text, ...(turn.toolCalls.length ? { toolCalls: turn.toolCalls } : {}) });
+    sentUpTo = messages.length;
 
     const harnessStarted = performance.now();
     const actions: AgentAction[] = [];
@@ -203,6 +214,8 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
       modelMs: stepModelMs,
       harnessMs: Math.round(performance.now() - harnessStarted),
       stopReason: turn.stopReason,
+      ...(turn.retries?.length ? { retries: turn.retries } : {}),
+      sent,
       runDiff: state.runDiff,
       verdict: state.verdict,
     };
@@ -228,10 +241,14 @@ export async function runAgent(options: AgentRunOptions): Promise<AgentRunRecord
     ...(options.batch ? { batch: options.batch } : {}),
     ...(hasFaults(options.faults) ? { faults: options.faults } : {}),
     system,
+    ...(tools.length ? { tools: tools.map((t) => t.spec) } : {}),
     steps,
     endReason,
+    state: runState({ endReason, verdict: final.verdict, grade: final.grade }),
     error,
     ...(errorKind ? { errorKind } : {}),
+    ...(errorStep !== undefined ? { errorStep } : {}),
+    ...(errorRetries.length ? { errorRetries } : {}),
     // The model never answered (unreachable, key or model refused): the run is not a failure of the model.
     ...(endReason === 'error' && steps.length === keptSteps ? { notRun: true as const } : {}),
     answer,
@@ -304,9 +321,7 @@ async function runToolCall(
   const outcome = await world.callTool(tool.service, tool.toolName, args);
   const ms = Math.round(performance.now() - started);
   const r = outcome.script;
-  const observation = outcome.toolResult
-    ? boundText(`HTTP ${outcome.toolResult.status}\n${typeof outcome.toolResult.body === 'string' ? outcome.toolResult.body : JSON.stringify(outcome.toolResult.body)}`, max)
-    : `the tool call failed: ${r.error}`;
+  const observation = outcome.toolResult ? toolObservation(outcome.toolResult, max) : `the tool call failed: ${r.error}`;
   return {
     action: {
       kind: 'tool',
@@ -322,6 +337,11 @@ async function runToolCall(
     },
     outcome,
   };
+}
+
+/** What an API tool's caller reads of its answer: the HTTP status, then the body (bounded, with a note when cut). */
+export function toolObservation(result: { status: number; body: unknown }, max: number): string {
+  return boundText(`HTTP ${result.status}\n${typeof result.body === 'string' ? result.body : JSON.stringify(result.body)}`, max);
 }
 
 function emptyDiff() {

@@ -7,7 +7,10 @@ import { formatFaultPlan, type FaultPlan } from '../session/faults.ts';
 import type { ToolSet } from './codeTools.ts';
 import type { DocsCondition } from './docs.ts';
 import type { AgentMode } from './prompts.ts';
-import type { ProviderErrorKind, ProviderProtocol, ToolCall, Usage } from './types.ts';
+import type { ChatMessage, ProviderErrorKind, ProviderProtocol, ProviderRetry, ToolCall, ToolSpec, Usage } from './types.ts';
+import { runPassed, runState, type RunState } from './runState.ts';
+
+export { runPassed, runState, type RunState } from './runState.ts';
 
 /** The version tag of an agent run record; readers refuse other major versions. */
 export const RUN_FORMAT = 'difflab-agent-run/1';
@@ -66,6 +69,13 @@ export interface AgentStep {
   /** Time spent on this step outside the model: its actions (see AgentAction.ms) plus the loop's own work. */
   harnessMs: number;
   stopReason: string | null;
+  /** The transient provider failures retried before this step's reply came whole (absent: none). */
+  retries?: ProviderRetry[];
+  /**
+   * What this turn sent the model that the turns before had not: the task (first turn), then the observations of the
+   * previous turn's actions, as sent (bounded). With `system`, `tools` and the replies before, it is the whole request.
+   */
+  sent?: ChatMessage[];
   /** The whole run's diff after this step, and its evaluation: what replay shows at this step. */
   runDiff: Diff;
   verdict: Verdict;
@@ -135,15 +145,26 @@ export interface AgentRunRecord {
   /** A person's attempt: the step budget it ran under, and whether it ran out. Steps and time are `steps`/`timing`. */
   human?: HumanAttempt;
   system: string;
+  /** Tool mode: the tool schemas every turn offered the model (absent in other modes and in older records). */
+  tools?: ToolSpec[];
   steps: AgentStep[];
   endReason: EndReason;
+  /**
+   * `passed`, `failed` or `errored` (the provider failed before the model ended the run: left out of pass rate,
+   * score, pass@k and pass^k). See runState.ts; records from before the field derive it (`runState`).
+   */
+  state?: RunState;
   /** Why the run errored (provider failure…), for people. */
   error: string | null;
-  /** The provider failure's kind (`cors`, `auth`, `model`, `unreachable`…), when a provider failed. */
+  /** The provider failure's kind (`cors`, `auth`, `model`, `truncated`, `timeout`…), when a provider failed. */
   errorKind?: ProviderErrorKind;
+  /** The step (0-based) whose model request failed, when a provider failed. */
+  errorStep?: number;
+  /** The transient failures retried before the request that failed gave up (absent: none). */
+  errorRetries?: ProviderRetry[];
   /**
    * Set when the model never answered: the provider could not be reached or refused the key or the model before the
-   * first reply. Such a run is *not run*, not failed: nothing the model did was judged.
+   * first reply. Such a run is errored and *not run*: nothing the model did was judged.
    */
   notRun?: true;
   answer: string | null;
@@ -154,11 +175,6 @@ export interface AgentRunRecord {
   runDiff: Diff;
   usage: Usage;
   timing: { totalMs: number; modelMs: number; harnessMs: number };
-}
-
-/** Whether a run passed: by the hybrid rule for scenarios graded that way, else by the state-diff verdict. */
-export function runPassed(r: Pick<AgentRunRecord, 'verdict' | 'grade'>): boolean {
-  return r.grade ? r.grade.passed : r.verdict.passed;
 }
 
 export interface HumanAttempt {
@@ -210,6 +226,7 @@ export interface RunSummary {
   batch?: string;
   /** The faults of the run in `--faults` syntax; empty when none. */
   faults: string;
+  state: RunState;
   passed: boolean;
   agentDiffPassed: boolean;
   closedWorldPassed: boolean;
@@ -218,6 +235,7 @@ export interface RunSummary {
   steps: number;
   endReason: EndReason;
   error: string | null;
+  errorKind?: ProviderErrorKind;
   inputTokens: number;
   outputTokens: number;
   totalMs: number;
@@ -241,7 +259,9 @@ export function summarizeRun(r: AgentRunRecord): RunSummary {
     trial: r.trial,
     batch: r.batch,
     faults: r.faults ? formatFaultPlan(r.faults) : '',
-    passed: runPassed(r),
+    state: runState(r),
+    // What the state passed is beside the point when the provider failed: the run is not judged.
+    passed: runState(r) === 'passed',
     agentDiffPassed: r.verdict.agent_diff_passed,
     closedWorldPassed: r.verdict.closed_world_passed,
     scorePassed: r.verdict.score.passed,
@@ -249,6 +269,7 @@ export function summarizeRun(r: AgentRunRecord): RunSummary {
     steps: r.steps.length,
     endReason: r.endReason,
     error: r.error,
+    ...(r.errorKind ? { errorKind: r.errorKind } : {}),
     inputTokens: r.usage.inputTokens,
     outputTokens: r.usage.outputTokens,
     totalMs: r.timing.totalMs,
@@ -302,8 +323,8 @@ export function parseRunRecords(text: string): { records: AgentRunRecord[]; prob
 }
 
 const CSV_COLUMNS: (keyof RunSummary)[] = [
-  'id', 'scenario', 'suite', 'services', 'category', 'horizon', 'model', 'mode', 'docs', 'trial', 'passed', 'agentDiffPassed',
-  'closedWorldPassed', 'scorePassed', 'scoreTotal', 'steps', 'endReason', 'error', 'inputTokens', 'outputTokens', 'totalMs', 'batch', 'faults',
+  'id', 'scenario', 'suite', 'services', 'category', 'horizon', 'model', 'mode', 'docs', 'trial', 'state', 'passed', 'agentDiffPassed',
+  'closedWorldPassed', 'scorePassed', 'scoreTotal', 'steps', 'endReason', 'error', 'errorKind', 'inputTokens', 'outputTokens', 'totalMs', 'batch', 'faults',
 ];
 
 function csvCell(v: unknown): string {

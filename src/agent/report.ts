@@ -1,7 +1,7 @@
 import { countBy, failureClass, failureLabels, recoveries } from './failures.ts';
 import { costOf, type PriceTable } from './pricing.ts';
-import { HUMAN_LABEL, isHumanRun, modelLabel, summarizeRun, type AgentRunRecord } from './record.ts';
-import { groupKeysOf, statsBy, type GroupKey, type GroupStats } from './stats.ts';
+import { HUMAN_LABEL, isHumanRun, modelLabel, summarizeRun, type AgentRunRecord, type RunSummary } from './record.ts';
+import { erroredNote, groupKeysOf, statsBy, type GroupKey, type GroupStats } from './stats.ts';
 
 const pct = (x: number) => (Number.isNaN(x) ? '-' : `${(x * 100).toFixed(1)}%`);
 
@@ -28,6 +28,11 @@ function statsRow(key: string, s: GroupStats, cost: number | null): string[] {
   ];
 }
 
+function erroredKinds(errored: readonly RunSummary[]): string[] {
+  const kinds = countBy(errored.map((r) => r.errorKind ?? 'other'));
+  return [`  by kind: ${Object.entries(kinds).map(([k, n]) => `${k} ${n}`).join(', ')}`];
+}
+
 /** The results table `difflab report` prints: per model, then per service, services spanned, category, horizon and docs condition. */
 export function formatReport(records: readonly AgentRunRecord[], prices: PriceTable): string {
   const runs = records.map(summarizeRun);
@@ -44,12 +49,14 @@ export function formatReport(records: readonly AgentRunRecord[], prices: PriceTa
     }
     return known ? total : null;
   };
-  const header = ['', 'runs', 'pass', 'pass@k', 'pass^k', 'score [95% CI]', 'closed-world', 'steps', 'tokens', 'cost', 'errors'];
+  const header = ['', 'runs', 'pass', 'pass@k', 'pass^k', 'score [95% CI]', 'closed-world', 'steps', 'tokens', 'cost', 'errored'];
   const humans = records.filter(isHumanRun).length;
   const models = new Set(records.filter((r) => !isHumanRun(r)).map((r) => modelLabel(r.model))).size;
   const out: string[] = [
     `${records.length} runs, ${new Set(runs.map((r) => `${r.suite}/${r.scenario}`)).size} scenarios, ${models} models${humans ? `, ${humans} human attempt${humans === 1 ? '' : 's'} (row "${HUMAN_LABEL}")` : ''}`,
   ];
+  const errored = runs.filter((r) => r.state === 'errored');
+  if (errored.length) out.push(erroredNote(errored.length, runs.length), ...erroredKinds(errored));
   const sections: GroupKey[] = ['model', 'service', 'span', 'category', 'horizon', 'docs', 'faults'];
   for (const by of sections) {
     const groups = statsBy(runs, by);

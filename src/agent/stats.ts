@@ -8,6 +8,9 @@
  * - score: Agent-Diff's assertion-weighted score, the share of a run's assertions (and answer checks) that passed
  *   (a run with no assertions scores 1), averaged over runs, with a 95% t-interval.
  * - closed-world pass rate: runs whose every change is explained by an assertion / runs.
+ *
+ * Errored runs (runState.ts: the provider failed before the model ended the run) are left out of every one of these:
+ * they are counted in `errored`, and `judged` is what the rates divide by.
  */
 import type { RunSummary } from './record.ts';
 
@@ -59,7 +62,10 @@ export function runScore(r: Pick<RunSummary, 'scorePassed' | 'scoreTotal'>): num
 }
 
 export interface GroupStats {
+  /** Every run of the group, errored ones included. */
   runs: number;
+  /** The runs the rates count: `runs` less the errored. */
+  judged: number;
   /** Scenario × configuration (model, mode, docs) pairs: the units pass@k and pass^k average over. */
   scenarios: number;
   /** The smallest number of trials any scenario had: pass@k and pass^k are given for k = 1…minTrials. */
@@ -70,6 +76,7 @@ export interface GroupStats {
   score: MeanInterval;
   closedWorldPassRate: number;
   agentDiffPassRate: number;
+  /** Runs left out of pass rate, score, pass@k and pass^k because the provider failed. */
   errored: number;
   meanSteps: number;
   inputTokens: number;
@@ -78,9 +85,10 @@ export interface GroupStats {
 }
 
 export function groupStats(runs: readonly RunSummary[]): GroupStats {
+  const judged = runs.filter((r) => r.state !== 'errored');
   // Trials are the runs of one scenario under one configuration (model, mode, docs, faults): other models' runs are not more trials.
   const byScenario = new Map<string, { n: number; c: number }>();
-  for (const r of runs) {
+  for (const r of judged) {
     const key = `${r.model}|${r.mode}|${r.docs}|${r.faults}|${r.suite ?? ''}/${r.scenario}`;
     const s = byScenario.get(key) ?? { n: 0, c: 0 };
     s.n++;
@@ -95,23 +103,29 @@ export function groupStats(runs: readonly RunSummary[]): GroupStats {
     atK[k] = avg(scenarios.map((s) => passAtK(s.n, s.c, k)));
     hatK[k] = avg(scenarios.map((s) => passHatK(s.n, s.c, k)));
   }
-  const share = (f: (r: RunSummary) => boolean) => (runs.length ? runs.filter(f).length / runs.length : Number.NaN);
+  const share = (f: (r: RunSummary) => boolean) => (judged.length ? judged.filter(f).length / judged.length : Number.NaN);
   return {
     runs: runs.length,
+    judged: judged.length,
     scenarios: scenarios.length,
     minTrials,
     passRate: share((r) => r.passed),
     passAtK: atK,
     passHatK: hatK,
-    score: meanInterval(runs.map(runScore)),
+    score: meanInterval(judged.map(runScore)),
     closedWorldPassRate: share((r) => r.closedWorldPassed),
     agentDiffPassRate: share((r) => r.agentDiffPassed),
-    errored: runs.filter((r) => r.endReason === 'error').length,
+    errored: runs.length - judged.length,
     meanSteps: avg(runs.map((r) => r.steps)),
     inputTokens: sum(runs.map((r) => r.inputTokens)),
     outputTokens: sum(runs.map((r) => r.outputTokens)),
     meanMs: avg(runs.map((r) => r.totalMs)),
   };
+}
+
+/** What the rates leave out, in one sentence: `report`, `eval`, `merge` and the page's tables say it. */
+export function erroredNote(errored: number, runs: number): string {
+  return `${errored} of ${runs} runs errored (the provider failed, not the model): left out of pass, pass@k, pass^k, score and closed-world`;
 }
 
 /** `span`: the number of services a scenario spans ("2 services"), as EmailBench breaks results down by domain count. */

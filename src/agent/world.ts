@@ -1,7 +1,7 @@
 import type { Diff } from '../engine/index.ts';
 import type { HybridVerdict, TraceEntry, Verdict } from '../evaluation/index.ts';
 import type { Replica } from '../replicas/index.ts';
-import { callTool, routeTools } from '../replicas/tools.ts';
+import { callTool, routeTools, toolAnnotations, type ToolAnnotations } from '../replicas/tools.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
 import type { ConsoleEntry, RequestLogEntry, ScriptResult } from '../sandbox/types.ts';
 import type { Session } from '../session/index.ts';
@@ -13,8 +13,8 @@ import type { ToolSpec } from './types.ts';
 export interface WorldOutcome {
   /** Code: the script's result. Tools: a synthetic one (no console) with the request in the log. */
   script: ScriptResult;
-  /** Tools: the HTTP status and body. */
-  toolResult?: { status: number; body: unknown };
+  /** Tools: the HTTP status and body, and whether the service answered with an error (ToolCallResult.isError). */
+  toolResult?: { status: number; body: unknown; isError?: boolean };
   stepDiff: Diff;
   runDiff: Diff;
   verdict: Verdict;
@@ -46,6 +46,8 @@ export interface AgentTool {
   spec: ToolSpec;
   service: string;
   toolName: string;
+  /** What the route does, as MCP's hints (read-only, destructive, idempotent). */
+  annotations: ToolAnnotations;
 }
 
 /**
@@ -59,6 +61,7 @@ export function agentTools(replicas: Replica[]): AgentTool[] {
       spec: { name: (prefix ? `${replica.name}__${t.name}` : t.name).slice(0, 64), description: t.description, parameters: t.inputSchema },
       service: replica.name,
       toolName: t.name,
+      annotations: toolAnnotations(t.route),
     })),
   );
 }
@@ -92,11 +95,11 @@ export function sessionWorld(session: Session): AgentWorld {
       await env.beginStep();
       session.steps++;
       const started = performance.now();
-      let result: { status: number; body: unknown } | undefined;
+      let result: WorldOutcome['toolResult'];
       let error: string | undefined;
       try {
         const r = await callTool(workbench.router, env, service, name, args, { token: AGENT_TOKEN, send: (r) => session.handle(r) });
-        result = { status: r.status, body: r.body };
+        result = { status: r.status, body: r.body, isError: r.isError };
       } catch (err) {
         error = err instanceof Error ? err.message : String(err);
       }

@@ -10,7 +10,8 @@ import { agentModes, type AgentMode } from '../agent/prompts.ts';
 import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { agentDiffDocsText, docsFileProblem, serviceOfDocsFile, type AgentDiffDocs, type AgentDiffDocsFile } from '../agent/agentDiffDocs.ts';
 import { REACT_MAX_ITERATIONS } from '../agent/react.ts';
-import { toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { isHumanRun, parseRunRecords, runState, toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { retryable } from '../agent/runState.ts';
 import { formatReport } from '../agent/report.ts';
 import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
 import { sessionWorld } from '../agent/world.ts';
@@ -22,16 +23,16 @@ import { isFile, readJsonFile, readTextFile } from './files.ts';
 import { judgeOverProtocol } from '../evaluation/index.ts';
 import { seedsDir } from './seeds.ts';
 import { OUT_DIR_ENV, SHARD_COUNT_ENV, SHARD_INDEX_ENV, shardFileName, shardFromEnv } from './shardEnv.ts';
-import { loadSuiteFile, projectSuiteFiles, type SuiteFile } from './suites.ts';
+import { loadSuiteFile, projectSuiteFiles, suiteFiles, type SuiteFile } from './suites.ts';
 
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl | --out-dir <dir>',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl | --out-dir <dir>\n       difflab eval --retry-errored results.jsonl [--out retried.jsonl]',
   flags: {
-    suite: { type: 'string', required: true, repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
+    suite: { type: 'string', repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
-    provider: { type: 'string', required: true, valueName: 'openai|anthropic|reference|scripted', description: 'the wire protocol; "reference" is a scripted model that submits each reference solution (its .sh in --mode react), "scripted" one that gives the replies of --replies (no key, no network for either)' },
+    provider: { type: 'string', valueName: 'openai|anthropic|reference|scripted', description: 'the wire protocol; "reference" is a scripted model that submits each reference solution (its .sh in --mode react), "scripted" one that gives the replies of --replies (no key, no network for either)' },
     replies: { type: 'string', valueName: 'file.json', description: 'for --provider scripted: {"<test id>": ["<reply 1>", "<reply 2>", …]}, the model\'s replies turn by turn' },
     'docs-file': { type: 'string', repeatable: true, valueName: 'file', description: "Agent-Diff's endpoint docs (<service>_api_full_docs.json) as the docs of --docs relevant|all: relevant is chosen by each task's tools_required" },
     'base-url': { type: 'string', valueName: 'url', description: 'the API base URL (OpenAI-compatible: up to /v1)', defaultText: "the SDK's default" },
@@ -62,6 +63,18 @@ export const evalSpec = {
     },
     'judge-protocol': { type: 'string', valueName: 'openai|anthropic', description: "the judge's API: OpenAI-compatible chat completions or Anthropic Messages", defaultText: 'openai' },
     'judge-base-url': { type: 'string', valueName: 'url', description: "the judge's API base URL", defaultText: 'https://api.openai.com/v1 (anthropic: https://api.anthropic.com)' },
+    'max-retries': {
+      type: 'number',
+      valueName: 'n',
+      description: "the SDK's retries of a model request after 429, 5xx or a dropped connection, before the reply starts (each is recorded in the run)",
+      defaultText: '4',
+    },
+    'retry-errored': {
+      type: 'string',
+      valueName: 'results.jsonl',
+      description:
+        'run again exactly the errored runs of this results file, each with its own settings, and write the file with them replaced (to --out, else in place); errors that cannot succeed on retry (refused key, unknown model, bad request, context too long) are skipped and named',
+    },
     shard: {
       type: 'string',
       valueName: 'i/n',
@@ -82,7 +95,8 @@ export const evalSpec = {
     'The key is read from the environment, sent only to --base-url, and never written to the results.',
     'Progress goes to stderr; at the end the results table is printed (as difflab report does).',
     `Shards from a scheduler: without --shard, ${SHARD_INDEX_ENV}=k and ${SHARD_COUNT_ENV}=n run shard k+1 of n (a Kubernetes Indexed Job sets the index; pass the count); with --out-dir the file is shard-<k+1>-of-<n>.jsonl, and difflab merge <dir> joins a folder of them.`,
-    'Exit code 0 when every run finished (passed or failed), 1 when some run could not run.',
+    'Each record has a state: passed, failed or errored (the provider failed before the model ended the run: a refused key, a server error, a dropped connection, a reply cut off mid-stream, the request timeout). Errored runs keep their steps and diff and are left out of pass rate, score, pass@k and pass^k; the report says how many. --retry-errored <file> runs them again.',
+    'Exit code 0 when every run finished (passed, failed or errored), 1 when some run could not run.',
   ].join('\n'),
 } as const satisfies CommandSpec;
 
@@ -92,17 +106,62 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
   return value as T;
 }
 
-function suiteFiles(args: string[]): SuiteFile[] {
-  return args.flatMap((a) => {
-    if (isFile(resolve(a))) return [loadSuiteFile(a)];
-    const files = projectSuiteFiles(a);
-    if (!files.length) throw new CliError(`--suite ${a}: neither a file nor a service with scenarios/${a}/suite.json`);
-    return files.map(loadSuiteFile);
-  });
+/** What a job runs under: the same for every job of one evaluation; a retried job takes its record's. */
+interface JobPlan {
+  protocol: ProviderProtocol | 'reference' | 'scripted';
+  mode: AgentMode;
+  docs: DocsCondition;
+  toolset?: ToolSet;
+  maxIterations?: number;
+  faults: FaultPlan;
+  batch: string;
+}
+
+interface EvalJob extends BatchJob {
+  plan: JobPlan;
+  file: SuiteFile;
+  /** The record's id: a retried run keeps the id of the run it replaces. */
+  id: string;
+}
+
+interface EvalContext {
+  seeds?: string;
+  concurrency: number;
+  apiKey: string;
+  /** The SDKs' retries of 429, 5xx and dropped connections (absent: their default). */
+  maxRetries?: number;
+  judge: ReturnType<typeof judgeOverProtocol> | null;
+  agentDiffDocs: AgentDiffDocs | null;
+  scriptedRuns: ScriptedRuns | null;
+  suites: SuiteFile[];
+  onRecord: (record: AgentRunRecord) => void;
+}
+
+function evalJobId(plan: JobPlan, job: BatchJob): string {
+  return `${plan.batch} :: ${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${plan.mode}/${plan.docs}`;
+}
+
+/** The API key from the environment: --key-env, else DIFFLAB_API_KEY, then the protocol's own variable. */
+function apiKeyFor(protocol: ProviderProtocol, keyEnv: string | undefined, baseURL: string | undefined): string {
+  const vars = keyEnv ? [keyEnv] : ['DIFFLAB_API_KEY', protocol === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'];
+  const apiKey = vars.map((v) => process.env[v]).find((v) => v) ?? '';
+  if (!apiKey && !baseURL?.match(/localhost|127\.0\.0\.1/)) {
+    throw new CliError(`no API key: set ${vars.join(' or ')} (local servers at localhost need none)`);
+  }
+  return apiKey;
+}
+
+function positiveInteger(flag: string, value: number | undefined, fallback: number, zero = false): number {
+  const n = value ?? fallback;
+  if (!Number.isInteger(n) || n < (zero ? 0 : 1)) throw new CliError(`--${flag} must be a ${zero ? 'whole number' : 'positive whole number'}`);
+  return n;
 }
 
 export async function evalCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(evalSpec, argv);
+  if (flags['retry-errored'] !== undefined) return retryErrored(flags);
+  if (!flags.suite?.length) throw new CliError('missing --suite', [`usage: ${evalSpec.usage}`]);
+  if (flags.provider === undefined) throw new CliError('missing --provider', [`usage: ${evalSpec.usage}`]);
   const protocol = oneOf<ProviderProtocol | 'reference' | 'scripted'>('provider', flags.provider, ['openai', 'anthropic', 'reference', 'scripted'], 'openai');
   const docs = oneOf<DocsCondition>('docs', flags.docs, docsConditions, 'none');
   const mode = oneOf<AgentMode>('mode', flags.mode, agentModes, 'code');
@@ -110,10 +169,9 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (protocol === 'scripted' && !flags.replies) throw new CliError('--provider scripted needs --replies <file.json>');
   const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
   const offline = protocol === 'reference' || protocol === 'scripted';
-  const trials = flags.trials ?? 3;
-  const concurrency = flags.concurrency ?? 4;
-  if (!Number.isInteger(trials) || trials < 1) throw new CliError('--trials must be a positive whole number');
-  if (!Number.isInteger(concurrency) || concurrency < 1) throw new CliError('--concurrency must be a positive whole number');
+  const trials = positiveInteger('trials', flags.trials, 3);
+  const concurrency = positiveInteger('concurrency', flags.concurrency, 4);
+  const maxRetries = flags['max-retries'] === undefined ? undefined : positiveInteger('max-retries', flags['max-retries'], 0, true);
   const shard = flags.shard === undefined ? shardFromEnv(process.env) : (parseShard(flags.shard) ?? undefined);
   if (flags.shard !== undefined && !shard) throw new CliError(`--shard must be i/n with 1 ≤ i ≤ n, got "${flags.shard}"`);
   const out = resultsFile(flags.out, flags['out-dir'], shard);
@@ -127,14 +185,7 @@ export async function evalCommand(argv: string[]): Promise<number> {
   if (toolset && mode !== 'tools') throw new CliError('--tools chooses the tools of --mode tools');
   if (protocol === 'reference' && mode === 'tools' && toolset === 'api') throw new CliError('--provider reference submits scripts: in --mode tools it needs the code tools (--tools all or code)');
 
-  let apiKey = '';
-  if (!offline) {
-    const vars = flags['key-env'] ? [flags['key-env']] : ['DIFFLAB_API_KEY', protocol === 'anthropic' ? 'ANTHROPIC_API_KEY' : 'OPENAI_API_KEY'];
-    apiKey = vars.map((v) => process.env[v]).find((v) => v) ?? '';
-    if (!apiKey && !flags['base-url']?.match(/localhost|127\.0\.0\.1/)) {
-      throw new CliError(`no API key: set ${vars.join(' or ')} (local servers at localhost need none)`);
-    }
-  }
+  const apiKey = offline ? '' : apiKeyFor(protocol, flags['key-env'], flags['base-url']);
   const modelNames = flags.model?.length ? flags.model : offline ? [protocol] : [];
   if (!modelNames.length) throw new CliError('missing --model');
   const models: BatchModel[] = modelNames.map((model) => ({
@@ -150,46 +201,142 @@ export async function evalCommand(argv: string[]): Promise<number> {
       .map((scenario) => ({ scenario, suite: s.suite.id, file: s })),
   );
   if (!scenarios.length) throw new CliError(`no scenario matches${needle ? ` --filter ${flags.filter}` : ''}`);
-  const solutionOf = (job: BatchJob) => {
-    const s = scenarios.find((x) => x.scenario === job.scenario)!;
-    return job.scenario.solution ? resolve(s.file.dir, job.scenario.solution) : null;
-  };
-  const jobs = planBatch(scenarios, models, trials, shard);
   // Shards of one evaluation share the batch name, so that they merge into one batch.
   const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}${hasFaults(faults) ? ` faults ${formatFaultPlan(faults)}` : ''}`;
+  const plan: JobPlan = { protocol, mode, docs, ...(toolset ? { toolset } : {}), ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}), faults, batch };
+  const jobs: EvalJob[] = planBatch(scenarios, models, trials, shard).map((job) => ({
+    ...job,
+    plan,
+    file: scenarios.find((x) => x.scenario === job.scenario)!.file,
+    id: evalJobId(plan, job),
+  }));
   writeFileSync(out, '');
+  const { records, failures } = await runEvalJobs(jobs, {
+    seeds: flags.seeds,
+    concurrency,
+    apiKey,
+    maxRetries,
+    judge: judgeFrom(flags, apiKey),
+    agentDiffDocs,
+    scriptedRuns,
+    suites,
+    onRecord: (record) => appendFileSync(out, toJsonl([record])),
+  });
+  process.stdout.write(formatReport(records, defaultPrices));
+  for (const f of failures) process.stderr.write(`could not run ${f.job.scenario.id} (trial ${f.job.trial}): ${f.error}\n`);
+  process.stderr.write(`wrote ${records.length} run records to ${out}\n`);
+  return failures.length ? EXIT_PROBLEMS : EXIT_OK;
+}
 
+function judgeFrom(flags: { 'judge-model'?: string; 'judge-protocol'?: string; 'judge-base-url'?: string }, apiKey: string) {
   const judgeProtocol = oneOf<ProviderProtocol>('judge-protocol', flags['judge-protocol'], ['openai', 'anthropic'], 'openai');
   const judgeBaseUrl = flags['judge-base-url'] ?? (judgeProtocol === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1');
-  const judge = flags['judge-model'] ? judgeOverProtocol(judgeProtocol, { baseUrl: judgeBaseUrl, model: flags['judge-model'], apiKey }) : null;
+  return flags['judge-model'] ? judgeOverProtocol(judgeProtocol, { baseUrl: judgeBaseUrl, model: flags['judge-model'], apiKey }) : null;
+}
+
+/**
+ * `--retry-errored`: runs again exactly the errored runs of a results file, each with its record's settings (model,
+ * base URL, mode, docs, tools, iterations, faults, batch, trial), and writes the file with each replaced by its new
+ * run under the same id. Errors that cannot succeed on retry (runState.ts: nonRetryableKinds) are skipped and named.
+ */
+async function retryErrored(flags: ReturnType<typeof parseArgs<typeof evalSpec.flags>>): Promise<number> {
+  const source = resolve(flags['retry-errored']!);
+  const { records: all, problems } = parseRunRecords(readTextFile(source, 'results file'));
+  if (problems.length) throw new CliError(`${source}: ${problems.length} bad record(s)`, problems.slice(0, 10));
+  const out = flags.out === undefined ? source : resolve(flags.out);
+  const errored = all.filter((r) => runState(r) === 'errored');
+  const skipped = errored.filter((r) => !retryable(r));
+  const again = errored.filter((r) => retryable(r));
+  for (const r of skipped) process.stderr.write(`skipped ${r.id}: its error (${r.errorKind}) cannot succeed on retry: ${r.error}\n`);
+  if (!again.length) {
+    process.stderr.write(`${errored.length ? 'no errored run can succeed on retry' : 'no errored runs'} in ${source}: nothing to run\n`);
+    if (out !== source) writeFileSync(out, toJsonl(all));
+    return EXIT_OK;
+  }
+  const suites = flags.suite?.length ? suiteFiles(flags.suite) : projectSuiteFiles().map(loadSuiteFile);
+  if (again.some(isHumanRun)) throw new CliError("a person's attempt cannot be retried by a model");
+  const offlineOf = (r: AgentRunRecord) => (r.model.baseURL === 'reference' || r.model.baseURL === 'scripted' ? r.model.baseURL : null);
+  const online = again.find((r) => !offlineOf(r));
+  const apiKey = online ? apiKeyFor(online.model.protocol as ProviderProtocol, flags['key-env'], online.model.baseURL) : '';
+  const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
+  const jobs: EvalJob[] = again.map((r, index) => {
+    const file = suites.find((s) => s.suite.id === r.scenario.suite && s.suite.tests.some((t) => t.id === r.scenario.id));
+    if (!file) throw new CliError(`${r.id}: its scenario ${r.scenario.suite ?? ''}/${r.scenario.id} is in none of the suites read: give its suite with --suite`);
+    const offline = offlineOf(r);
+    if (offline === 'scripted' && !scriptedRuns) throw new CliError(`${r.id} was played by the scripted model: give its --replies`);
+    const protocol = r.model.protocol as ProviderProtocol;
+    return {
+      index,
+      scenario: file.suite.tests.find((t) => t.id === r.scenario.id)!,
+      suite: file.suite.id,
+      trial: r.trial,
+      model: { ref: r.model, config: { protocol, baseURL: r.model.baseURL || undefined } },
+      plan: {
+        protocol: offline ?? protocol,
+        mode: r.settings.mode,
+        docs: r.settings.docs,
+        ...(r.settings.toolset ? { toolset: r.settings.toolset } : {}),
+        maxIterations: r.settings.maxIterations,
+        faults: r.faults ?? {},
+        batch: r.batch ?? 'retried',
+      },
+      file,
+      id: r.id,
+    };
+  });
+  process.stderr.write(`retrying ${again.length} errored run${again.length === 1 ? '' : 's'} of ${source}${skipped.length ? ` (skipped ${skipped.length} that cannot succeed on retry)` : ''}\n`);
+  const { records, failures } = await runEvalJobs(jobs, {
+    seeds: flags.seeds,
+    concurrency: positiveInteger('concurrency', flags.concurrency, 4),
+    apiKey,
+    maxRetries: flags['max-retries'] === undefined ? undefined : positiveInteger('max-retries', flags['max-retries'], 0, true),
+    judge: judgeFrom(flags, apiKey),
+    agentDiffDocs: loadDocsFiles(flags['docs-file'] ?? []),
+    scriptedRuns,
+    suites,
+    onRecord: () => undefined,
+  });
+  const fresh = new Map(records.map((r) => [r.id, r]));
+  const merged = all.map((r) => fresh.get(r.id) ?? r);
+  writeFileSync(out, toJsonl(merged));
+  process.stdout.write(formatReport(merged, defaultPrices));
+  for (const f of failures) process.stderr.write(`could not run ${f.job.scenario.id} (trial ${f.job.trial}): ${f.error}\n`);
+  const still = records.filter((r) => runState(r) === 'errored').length;
+  process.stderr.write(`replaced ${records.length} run record${records.length === 1 ? '' : 's'} in ${out}${still ? ` (${still} errored again)` : ''}\n`);
+  return failures.length ? EXIT_PROBLEMS : EXIT_OK;
+}
+
+/** Runs jobs in a prewarmed workbench, each in a fresh session of its scenario, with a progress bar on stderr. */
+async function runEvalJobs(jobs: EvalJob[], ctx: EvalContext): Promise<{ records: AgentRunRecord[]; failures: { job: EvalJob; error: string }[] }> {
   const relevant = new Map<string, Promise<string[] | undefined>>();
+  const solutionOf = (job: EvalJob) => (job.scenario.solution ? resolve(job.file.dir, job.scenario.solution) : null);
   const { needsOf, withPrewarmedWorkbench } = await import('./nodeEngine.ts');
-  return withPrewarmedWorkbench(seedsDir(flags.seeds), { judge, needs: needsOf(suites.map((s) => s.suite)) }, async (workbench) => {
+  return withPrewarmedWorkbench(seedsDir(ctx.seeds), { judge: ctx.judge, needs: needsOf(ctx.suites.map((s) => s.suite)) }, async (workbench) => {
     // Templates load one at a time: two runs opening the same new seed at once would both try to create it.
     for (const seed of new Set(jobs.map((j) => j.scenario.seed))) await workbench.ensureTemplate(seed);
     const progress = progressBar(jobs.length);
-    const { records, failures } = await runBatch({
+    const result = await runBatch({
       jobs,
-      concurrency,
+      concurrency: ctx.concurrency,
       runOne: async (job) => {
+        const { plan } = job;
         const solution = solutionOf(job);
         let endpoints: Promise<string[] | undefined> | undefined;
-        if (docs === 'relevant' && !agentDiffDocs) {
+        if (plan.docs === 'relevant' && !ctx.agentDiffDocs) {
           const key = `${job.suite}/${job.scenario.id}`;
-          const dir = scenarios.find((x) => x.scenario === job.scenario)!.file.dir;
-          const saved = recordedEndpoints(dir)[job.scenario.id];
+          const saved = recordedEndpoints(job.file.dir)[job.scenario.id];
           if (!relevant.has(key)) relevant.set(key, saved ? Promise.resolve(saved) : recordEndpoints(workbench, job, solution));
           endpoints = relevant.get(key);
         }
         const provider: ModelProvider =
-          protocol === 'scripted'
-            ? repliesModel(scriptedRuns?.[job.scenario.id] ?? [])
-            : protocol === 'reference'
-              ? referenceModel(solution, mode)
-              : createProvider(job.model.config, apiKey);
+          plan.protocol === 'scripted'
+            ? repliesModel(ctx.scriptedRuns?.[job.scenario.id] ?? [])
+            : plan.protocol === 'reference'
+              ? referenceModel(solution, plan.mode)
+              : createProvider({ ...job.model.config, ...(ctx.maxRetries !== undefined ? { maxRetries: ctx.maxRetries } : {}) }, ctx.apiKey);
         const replicas = workbench.router.replicas.filter((r) => job.scenario.services.includes(r.name));
         const session = await workbench.open(job.scenario);
-        if (hasFaults(faults)) session.setFaults(faults);
+        if (hasFaults(plan.faults)) session.setFaults(plan.faults);
         try {
           return await runAgent({
             provider,
@@ -198,28 +345,25 @@ export async function evalCommand(argv: string[]): Promise<number> {
             scenario: job.scenario,
             suite: job.suite,
             replicas,
-            settings: { mode, docs, ...(toolset ? { toolset } : {}), ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}) },
+            settings: { mode: plan.mode, docs: plan.docs, ...(plan.toolset ? { toolset: plan.toolset } : {}), ...(plan.maxIterations ? { maxIterations: plan.maxIterations } : {}) },
             relevantEndpoints: await endpoints,
-            ...(agentDiffDocs ? { docsText: agentDiffDocsText(agentDiffDocs, replicas, docs, job.scenario.metadata.tools ?? []) } : {}),
+            ...(ctx.agentDiffDocs ? { docsText: agentDiffDocsText(ctx.agentDiffDocs, replicas, plan.docs, job.scenario.metadata.tools ?? []) } : {}),
             trial: job.trial,
-            batch,
-            faults,
-            id: `${batch} :: ${job.suite ?? ''}/${job.scenario.id}#${job.trial}@${job.model.ref.model}/${mode}/${docs}`,
+            batch: plan.batch,
+            faults: plan.faults,
+            id: job.id,
           });
         } finally {
           await session.dispose();
         }
       },
       onRecord: (record, p) => {
-        appendFileSync(out, toJsonl([record]));
+        ctx.onRecord(record);
         progress.update(p);
       },
     });
     progress.done();
-    process.stdout.write(formatReport(records, defaultPrices));
-    for (const f of failures) process.stderr.write(`could not run ${f.job.scenario.id} (trial ${f.job.trial}): ${f.error}\n`);
-    process.stderr.write(`wrote ${records.length} run records to ${out}\n`);
-    return failures.length ? EXIT_PROBLEMS : EXIT_OK;
+    return result;
   });
 }
 

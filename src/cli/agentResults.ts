@@ -1,8 +1,9 @@
 import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { defaultPrices, type PriceTable } from '../agent/pricing.ts';
-import { parseRunRecords, toCsv, toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { parseRunRecords, runState, toCsv, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { formatReport } from '../agent/report.ts';
+import { erroredNote } from '../agent/stats.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
@@ -14,7 +15,7 @@ export const mergeSpec = {
   usage: 'difflab merge <files or folders…> --out <file.jsonl|file.csv>',
   flags: { out: { type: 'string', required: true, valueName: 'file', description: 'merged results: JSONL, or CSV (one row per run) when the name ends in .csv' } },
   notes: [
-    'Joins the results files of several shards or runs; a run present in two files (same id) is kept once.',
+    'Joins the results files of several shards or runs; a run present in two files (same id) is kept once. Says how many of them errored (the provider failed; left out of the rates).',
     'A folder stands for its shard files (shard-<i>-of-<n>.jsonl, as eval --out-dir writes them); merging stops when one is missing.',
   ].join('\n'),
 } as const satisfies CommandSpec;
@@ -23,7 +24,7 @@ export const reportSpec = {
   name: 'report',
   usage: 'difflab report <files…> [--prices <prices.json>]',
   flags: { prices: { type: 'string', valueName: 'file', description: 'a price table {"model": {"input": $/1M, "output": $/1M}}', defaultText: 'built-in list prices' } },
-  notes: 'Prints pass rate, pass@k, pass^k, score with its 95% interval, closed-world pass rate, tokens and cost per model, service, category, horizon and docs condition, then failure classes.',
+  notes: 'Prints pass rate, pass@k, pass^k, score with its 95% interval, closed-world pass rate, tokens and cost per model, service, category, horizon and docs condition, then failure classes. Errored runs (the provider failed before the model ended the run) are left out of every rate and counted in the "errored" column.',
 } as const satisfies CommandSpec;
 
 /** Positional file arguments come before the flags. */
@@ -65,7 +66,8 @@ export async function mergeCommand(argv: string[]): Promise<number> {
   const { records, files: read } = readRecords(files);
   const out = resolve(flags.out);
   writeFileSync(out, out.endsWith('.csv') ? toCsv(records) : toJsonl(records));
-  process.stderr.write(`merged ${records.length} runs from ${read.length} file(s) into ${out}\n`);
+  const errored = records.filter((r) => runState(r) === 'errored').length;
+  process.stderr.write(`merged ${records.length} runs from ${read.length} file(s) into ${out}\n${errored ? `${erroredNote(errored, records.length)}\n` : ''}`);
   return EXIT_OK;
 }
 

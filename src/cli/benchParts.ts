@@ -60,6 +60,11 @@ export const benchParts: BenchPart[] = [
     run: async () => (await import('./benchLimits.ts')).benchLimits(),
   },
   {
+    name: 'mcp',
+    title: "MCP: a tool call's round trip over stdio (difflab mcp) and over Streamable HTTP (serve), beside the same request over plain HTTP (goal ≤ 1.2×)",
+    run: async () => (await import('./benchMcp.ts')).benchMcp(),
+  },
+  {
     name: 'bash',
     title: 'Bash: a request\'s round trip (target median < 3 ms, ≤ 1.5× JavaScript\'s), a 25-step ReAct run (target < 20 ms a step)',
     run: async () => (await import('./benchBash.ts')).benchBash(),

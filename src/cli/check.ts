@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { checkSuiteAgainstSchema, type SuiteIssue } from '../scenarios/index.ts';
+import { checkSuiteAgainstSchema, checkSuiteNames, guessSuiteFormat, suiteNamesOf, type SuiteIssue } from '../scenarios/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
@@ -48,9 +48,28 @@ export async function checkCommand(argv: string[]): Promise<number> {
   return summary.ok ? EXIT_OK : EXIT_PROBLEMS;
 }
 
+/** The name checks of a suite that did not load, against the schemas of the services it names (all when none). */
+async function nameIssues(names: NonNullable<ReturnType<typeof suiteNamesOf>>, dir: string): Promise<SuiteIssue[]> {
+  skipWasmTierUp();
+  const { createEngine } = await import('./nodeEngine.ts');
+  const engine = await createEngine(dir, { seeds: [] });
+  try {
+    return checkSuiteNames(names, engine.schemaInfo());
+  } finally {
+    await engine.close();
+  }
+}
+
 export async function checkSuite(suitePath: string, dir: string): Promise<CheckSummary> {
   const parsed = parseSuiteFile(suitePath);
-  if (!parsed.ok) return { ok: false, suite: parsed.file, format: null, tests: 0, seeds: [], issues: parsed.issues };
+  if (!parsed.ok) {
+    // The name checks run whatever else is wrong: a misspelt table or column gets its "did you mean" now.
+    const value = readJsonFile(parsed.file, 'suite file');
+    const names = suiteNamesOf(value);
+    const issues = names ? [...parsed.issues, ...(await nameIssues(names, dir))] : parsed.issues;
+    const format = value && typeof value === 'object' && !Array.isArray(value) ? guessSuiteFormat(value as Record<string, unknown>).format : null;
+    return { ok: false, suite: parsed.file, format, tests: names?.tests.length ?? 0, seeds: [], issues };
+  }
   const { suite, file, dir: suiteDir } = parsed.value;
   const raw = readJsonFile(file, 'suite file') as { seed?: unknown; tests: Record<string, unknown>[] };
   const issues: SuiteIssue[] = [];
@@ -84,7 +103,7 @@ export async function checkSuite(suitePath: string, dir: string): Promise<CheckS
   try {
     for (const s of seeds.filter((x) => x.file)) {
       try {
-        const template = await engine.loadTemplate(s.name, readSeed(dir, s.name));
+        const template = await engine.loadTemplate(s.name, await readSeed(dir, s.name));
         s.ok = true;
         s.rows = Object.values(template.rowCounts).reduce((a, b) => a + b, 0);
       } catch (err) {

@@ -5,12 +5,13 @@ import { dirname, join } from 'node:path';
 import { Engine, EngineError, type SeedFile, type ServiceSchema } from '../engine/index.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
 import { dataCacheDir, writeAtomically } from './cacheDir.ts';
+import { seedContentsStamp } from './seeds.ts';
 
 /** The seeds a command needs as templates, by name, with their files. */
 export interface SeedNeed {
   name: string;
   file: string;
-  read: () => SeedFile;
+  read: () => SeedFile | Promise<SeedFile>;
 }
 
 /** Data directories kept, newest use first; a suite's costs ~40 MB on disk. */
@@ -34,7 +35,7 @@ function keyOf(replicas: ServiceSchema[], seeds: SeedNeed[]): string {
   const hash = createHash('sha256').update(JSON.stringify([FORMAT, pgliteVersion]));
   for (const r of replicas) hash.update(`\0service\0${r.name}\0`).update(r.schemaSql);
   for (const s of [...seeds].sort((a, b) => a.name.localeCompare(b.name))) {
-    hash.update(`\0seed\0${s.name}\0`).update(readFileSync(s.file));
+    hash.update(`\0seed\0${s.name}\0`).update(readFileSync(s.file)).update(seedContentsStamp(s.file));
   }
   return hash.digest('hex').slice(0, 20);
 }
@@ -85,7 +86,7 @@ async function build(replicas: ServiceSchema[], seeds: SeedNeed[], dir: string |
   let misplaced = false;
   for (const seed of seeds) {
     try {
-      await engine.loadTemplate(seed.name, seed.read());
+      await engine.loadTemplate(seed.name, await seed.read());
     } catch (err) {
       if (err instanceof EngineError && /belongs to no replica/.test(err.message)) misplaced = true;
     }

@@ -26,6 +26,7 @@ const commands: Record<string, Command> = {
   report: lazy(() => import('./agentResults.ts'), (m) => m.reportSpec, (m) => m.reportCommand),
   lint: lazy(() => import('./lint.ts'), (m) => m.lintSpec, (m) => m.lintCommand),
   replay: lazy(() => import('./replay.ts'), (m) => m.replaySpec, (m) => m.replayCommand),
+  mcp: lazy(() => import('./mcp.ts'), (m) => m.mcpSpec, (m) => m.mcpCommand),
 };
 
 /** One line per command: the usage list and each command's --help show it. */
@@ -40,6 +41,7 @@ const summaries: Record<string, string> = {
   eval: 'run a model as an agent over scenarios × trials (batch, shardable) and write run records as JSONL',
   merge: 'join results files (shards of one evaluation, or several runs) into one JSONL or CSV',
   replay: "re-execute Agent-Diff's recorded runs (results files) step by step and compare the verdicts",
+  mcp: "serve a scenario's services as MCP tools over stdio; judge the run by its state diff when the client disconnects",
   report: 'print the results table of run records: pass rate, pass@k, pass^k, score, closed world, cost',
 };
 

@@ -10,7 +10,7 @@ import { createNodeWorker } from './createNodeWorker.ts';
 import { engineFor, type SeedNeed } from './dataDirs.ts';
 import { installNodePatternWorker } from './patternWorker.ts';
 import { prewarmed } from './prewarmedWorkers.ts';
-import { findSeedFile, listSeeds, readSeed, seedsDir as defaultSeedsDir } from './seeds.ts';
+import { findSeedFile, listSeeds, readSeed, reportSeedContents, seedsDir as defaultSeedsDir } from './seeds.ts';
 
 /**
  * What a command needs loaded: the services it is about and the seeds it will open. Absent, every replica and the
@@ -56,7 +56,10 @@ function fileSize(file: string): number {
  */
 export async function createEngine(seedsDir?: string, needs: EngineNeeds = {}): Promise<Engine> {
   const dir = seedsDir ?? defaultSeedsDir(undefined);
-  return engineFor(await loadReplicas(needs.services), seedNeeds(dir, needs));
+  const seeds = seedNeeds(dir, needs);
+  const engine = await engineFor(await loadReplicas(needs.services), seeds);
+  for (const s of seeds) await reportSeedContents(s.file, s.name);
+  return engine;
 }
 
 /** One engine, the router over the needed replicas, Node workers for the sandbox, seeds from a folder. */
@@ -85,7 +88,7 @@ function memoSeeds(dir: string): (name: string) => Promise<SeedFile> {
   const read = new Map<string, SeedFile>();
   return async (name) => {
     let seed = read.get(name);
-    if (!seed) read.set(name, (seed = readSeed(dir, name)));
+    if (!seed) read.set(name, (seed = await readSeed(dir, name)));
     return seed;
   };
 }

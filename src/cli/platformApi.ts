@@ -3,6 +3,9 @@ import type { ActingUsers, Diff, SchemaInfo, SeedFile } from '../engine/index.ts
 import { splitSeed } from '../engine/seed.ts';
 import type { AssertionSpec } from '../evaluation/index.ts';
 import type { Replica } from '../replicas/index.ts';
+import { checkJson, ParseBoundExceeded } from '../replicas/parseBounds.ts';
+import { jsonObjectBody } from '../replicas/requestBody.ts';
+import { findUnstorable } from '../replicas/unstorableText.ts';
 import type { Scenario, Suite } from '../scenarios/index.ts';
 import { nameUuid, newUuid } from './ids.ts';
 import { readSpec, type Issue } from './recordedDiff.ts';
@@ -55,6 +58,12 @@ export interface EnvRecord {
   /** A default environment of `serve`, which every real-path request uses: the platform API cannot delete it. */
   shared: boolean;
 }
+
+/**
+ * The bearer token initEnv hands out: Agent-Diff's SDK executors send `Authorization: Bearer <token>` only when
+ * initEnv returns one. The replicas take any well-formed token as the environment's user, so it only needs to be one.
+ */
+export const environmentToken = (envId: string): string => `difflab-env-${envId}`;
 
 interface RunRecord {
   id: string;
@@ -510,6 +519,7 @@ export class PlatformApi {
       services: env.services,
       environmentUrls: Object.fromEntries(env.services.map((svc) => [svc, url(svc)])),
       impersonateUsers: Object.fromEntries(env.services.map((svc) => [svc, env.actingUserFor(svc)])),
+      token: environmentToken(record.id),
     };
   }
 
@@ -658,14 +668,16 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 async function readBody(req: Request): Promise<Record<string, unknown>> {
   const text = await req.text();
   if (!text.trim()) return {};
-  let value: unknown;
   try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, 'invalid JSON in request body');
+    checkJson(text);
+  } catch (err) {
+    throw err instanceof ParseBoundExceeded ? new ApiError(413, err.message) : err;
   }
-  if (!isObject(value)) throw new ApiError(400, 'the request body must be a JSON object');
-  return value;
+  const body = jsonObjectBody(text, (problem) => new ApiError(400, problem === 'invalid_json' ? 'invalid JSON in request body' : 'the request body must be a JSON object'));
+  // As the services refuse it: text the database would not store as sent (a NUL in `impersonateEmail` was a 500).
+  const bad = findUnstorable(body);
+  if (bad) throw new ApiError(400, `${bad.path} contains ${bad.character}`);
+  return body;
 }
 
 /** A string field; JSON null counts as absent (pydantic's model_dump sends every optional field). */

@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { register } from 'node:module';
 import { dirname } from 'node:path';
 import { parentPort, workerData, type TransferListItem } from 'node:worker_threads';
 import { loadPyodide } from 'pyodide';
 import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
 import { pythonRunner } from '../sandbox/python/pythonRunner.ts';
-import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
+import { closeNodeRealm } from './closeNodeRealm.ts';
 import { readZoneinfo } from './zoneinfo.ts';
 
 // The Node entry of the Python sandbox worker (started by createNodeWorker.ts from a bundle of this file). Pyodide
@@ -49,12 +48,6 @@ startSandboxWorker(
     loadPyodide: load,
     loadZoneinfo: async () => (zoneinfoFile ? readZoneinfo(zoneinfoFile) : {}),
     snapshots,
-    lockdown: () => {
-      // From here on this thread imports nothing: JavaScript reached from Python could not load node:fs & co.
-      register(denyImportsHook);
-      removeNetworkAndStorage();
-      // The worker's process object reaches the host's files and native bindings (process.binding, dlopen).
-      delete (globalThis as { process?: unknown }).process;
-    },
+    lockdown: () => closeNodeRealm(denyImportsHook),
   }),
 );

@@ -10,7 +10,7 @@ import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
 import { hasWorkerFor } from './createNodeWorker.ts';
 import { readJsonFile } from './files.ts';
-import { readSeed, seedsDir } from './seeds.ts';
+import { readSeed, readSeedFile, seedsDir } from './seeds.ts';
 import { loadSuiteFile } from './suites.ts';
 
 export const replaySpec = {
@@ -67,7 +67,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const seedFiles = new Map((flags['seed-file'] ?? []).map((file) => [basename(file).split('.')[0], resolve(file)]));
   const seeds = async (name: string): Promise<SeedFile> => {
     const file = seedFiles.get(name);
-    return file ? (readJsonFile(file, `seed "${name}"`) as SeedFile) : readSeed(dir, name);
+    return file ? readSeedFile(file, name) : readSeed(dir, name);
   };
   const languages = availableLanguages();
   const rows: Row[] = [];

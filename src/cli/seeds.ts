@@ -1,6 +1,7 @@
-import { readdirSync } from 'node:fs';
-import { basename, join, resolve } from 'node:path';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { SeedFile } from '../engine/index.ts';
+import { attachSeedContents, describeSeedContents, FILESYSTEM_FOLDER, namesContents } from '../replicas/box/seedContents.ts';
 import type { SeedResolver } from '../session/index.ts';
 import { CliError } from './errors.ts';
 import { isDirectory, isFile, readJsonFile, repoRoot } from './files.ts';
@@ -67,7 +68,7 @@ export function listSeeds(dir: string): { name: string; file: string }[] {
   return [...seen].map(([name, file]) => ({ name, file }));
 }
 
-export function readSeed(dir: string, name: string): SeedFile {
+export async function readSeed(dir: string, name: string): Promise<SeedFile> {
   const file = findSeedFile(dir, name);
   if (!file) {
     const known = listSeeds(dir).map((s) => s.name);
@@ -76,9 +77,62 @@ export function readSeed(dir: string, name: string): SeedFile {
       `seeds found: ${known.join(', ') || 'none'}`,
     ]);
   }
+  return readSeedFile(file, name);
+}
+
+/** A seed file, with the file contents it names from the `filesystem/` folder beside it (see seedContents.ts). */
+export async function readSeedFile(file: string, name: string): Promise<SeedFile> {
   const seed = readJsonFile(file, `seed "${name}"`);
   if (!seed || typeof seed !== 'object' || Array.isArray(seed)) throw new CliError(`seed "${name}" (${file}) must be a JSON object of tables`);
+  const folder = join(dirname(file), FILESYSTEM_FOLDER);
+  if (!namesContents(seed as SeedFile)) return seed as SeedFile;
+  const report = await attachSeedContents(seed as SeedFile, (path) => (isFile(join(folder, path)) ? new Uint8Array(readFileSync(join(folder, path))) : null));
+  // Once per seed file and process: a command may read the same seed more than once.
+  if (!reported.has(file)) {
+    reported.add(file);
+    for (const line of describeSeedContents(name, report)) process.stderr.write(`${line}\n`);
+  }
   return seed as SeedFile;
+}
+
+const reported = new Set<string>();
+
+/**
+ * Reports a seed's file contents (see readSeedFile) when this process has not yet: a command whose templates come
+ * from a cached data directory reads no seed, yet says at each start what the seed's folder lacks.
+ */
+export async function reportSeedContents(file: string, name: string): Promise<void> {
+  if (!reported.has(file) && isDirectory(join(dirname(file), FILESYSTEM_FOLDER))) await readSeedFile(file, name);
+}
+
+/**
+ * What a seed's `filesystem/` folder holds (each file's path, size and modification time), for the key of a data
+ * directory built from the seed; empty when there is no such folder.
+ */
+export function seedContentsStamp(file: string): string {
+  const out: string[] = [];
+  const walk = (dir: string, prefix: string) => {
+    let entries;
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const path = join(dir, e.name);
+      if (isDirectory(path)) walk(path, `${prefix}${e.name}/`);
+      else {
+        try {
+          const st = statSync(path);
+          out.push(`${prefix}${e.name}\0${st.size}\0${st.mtimeMs}`);
+        } catch {
+          // unreadable: not part of the folder's contents
+        }
+      }
+    }
+  };
+  walk(join(dirname(file), FILESYSTEM_FOLDER), '');
+  return out.join('\n');
 }
 
 export function seedResolver(dir: string): SeedResolver {

@@ -1,4 +1,4 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, STATUS_CODES, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import type { Replica, Router } from '../replicas/index.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
@@ -9,7 +9,9 @@ import type { Suite } from '../scenarios/index.ts';
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
-import { PlatformApi, type EnvRecord } from './platformApi.ts';
+import { frontServer, headerBytes, lingeringAnswer, stillSending, unsupportedMethod } from './httpFront.ts';
+import { handleMcpHttp, type McpHttpHost } from './mcpHttp.ts';
+import { environmentToken, PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
 import { EnvironmentError, ServeWorkers, defaultWorkerCount } from './serveWorkers/workers.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
@@ -55,7 +57,8 @@ export const serveSpec = {
   },
   notes: [
     'Platform API: /api/platform/… (health, templates, testSuites, tests, initEnv, startRun, evaluateRun, diffRun,',
-    'results/{runId}, DELETE env/{envId}); X-API-Key is accepted with any value.',
+    'results/{runId}, DELETE env/{envId}); X-API-Key is accepted with any value, and on an environment\'s paths in place of',
+    'a service token (initEnv also returns a `token` for them).',
     'Services: /api/env/{envId}/services/<slack|…>/<method or path>. Each service also has a default environment at',
     "its real API path on the server root, so official SDKs work unchanged: /api/<method> is Slack",
     "(new WebClient(token, { slackApiUrl: 'http://127.0.0.1:8787/api/' })), /2.0/… Box, /calendar/v3/… Calendar, /graphql Linear.",
@@ -109,7 +112,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
       const response = await dispatch(req, context);
-      await send(res, response);
+      await send(res, response, req);
     } catch (err) {
       await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
     }
@@ -118,6 +121,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   // answer those, and `clientError` answers what is larger still.
   const server = createServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, (req, res) => void handle(req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => void answerClientError(err, socket));
+  frontServer(server, (req, res) => void handle(req, res), (socket, req, problem) => void answerRaw(socket, problemAnswer(targetOf(pathOf(req.url ?? '/'), context), problem)));
   // Keep-alive sockets of SDK clients would otherwise hold close() open.
   server.keepAliveTimeout = 1000;
   await listen(server, options.port ?? 8787, options.host ?? '127.0.0.1');
@@ -229,12 +233,15 @@ const NODE_MAX_HEADER_BYTES = 1024 * 1024;
 /** Where a request goes, worked out from its path alone (before its body is read). */
 type Target =
   | { kind: 'platform'; path: string }
-  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor }
+  | { kind: 'mcp'; envId: string }
+  | { kind: 'service'; replica: Replica; base: string; rest: string; record: EnvRecord; pathFor: PathFor; envPath?: boolean }
   | { kind: 'none'; response: Response };
 
 function targetOf(pathname: string, ctx: Context): Target {
   if (pathname === '/api/platform' || pathname.startsWith('/api/platform/')) return { kind: 'platform', path: pathname.slice('/api/platform'.length) || '/' };
 
+  const mcp = /^\/api\/env\/([^/]+)\/mcp$/.exec(pathname);
+  if (mcp) return { kind: 'mcp', envId: mcp[1] };
   const env = /^\/api\/env\/([^/]+)\/services\/(.*)$/.exec(pathname);
   if (env) {
     let envId: string;
@@ -250,7 +257,7 @@ function targetOf(pathname: string, ctx: Context): Target {
       return { kind: 'none', response: notFound(`no service at /services/${env[2].split('/')[0]} (services: ${ctx.router.replicas.map((r) => r.servicePath).join(', ')})`) };
     }
     const pathFor: PathFor = (replica, path) => `/api/env/${env[1]}/services/${replica.servicePath}/${path}`;
-    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor };
+    return { kind: 'service', replica: target.replica, base: target.replica.baseUrls[0], rest: target.rest, record, pathFor, envPath: true };
   }
 
   const direct = realPathTarget(ctx.router, ctx.realPaths, pathname);
@@ -271,34 +278,44 @@ function targetOf(pathname: string, ctx: Context): Target {
 /** A request refused before it is read, in the shape of the service it addresses (the platform API: `{detail}`). */
 function problemAnswer(target: Target, problem: RequestProblem): Response {
   if (target.kind === 'service') return target.replica.requestProblem(problem);
-  const status = { malformed_path: 400, nul: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503 }[problem.kind];
+  const status = { malformed_path: 400, unstorable: 400, body_too_large: 413, url_too_long: 414, headers_too_large: 431, timeout: 503, too_complex: 413, method_not_allowed: 405 }[problem.kind];
   return Response.json({ detail: problem.detail }, { status });
 }
+
+const pathOf = (raw: string) => raw.split('?')[0];
 
 async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
-  const pathname = q >= 0 ? raw.slice(0, q) : raw;
   const search = q >= 0 ? raw.slice(q) : '';
-  const target = targetOf(pathname, ctx);
+  const target = targetOf(pathOf(raw), ctx);
+  const unsupported = unsupportedMethod(req.method);
+  if (unsupported) return problemAnswer(target, unsupported);
 
   if (Buffer.byteLength(raw) > MAX_URL_BYTES) {
     return problemAnswer(target, { kind: 'url_too_long', limit: MAX_URL_BYTES, detail: `the request URL exceeds the limit of ${MAX_URL_BYTES} bytes` });
   }
-  const headerBytes = req.rawHeaders.reduce((n, h) => n + Buffer.byteLength(h) + 2, 0);
-  if (headerBytes > MAX_HEADER_BYTES) {
+  if (headerBytes(req) > MAX_HEADER_BYTES) {
     return problemAnswer(target, { kind: 'headers_too_large', limit: MAX_HEADER_BYTES, detail: `the request headers exceed the limit of ${MAX_HEADER_BYTES} bytes` });
   }
   const body = await readBody(req, MAX_BODY_BYTES);
   if (body === null) {
-    refuseRestOfBody(req);
     return problemAnswer(target, { kind: 'body_too_large', limit: MAX_BODY_BYTES, detail: `the request body exceeds the limit of ${MAX_BODY_BYTES} bytes` });
   }
 
   if (target.kind === 'none') return target.response;
   if (target.kind === 'platform') return ctx.platform.handle(toRequest(req, platformUrl(req, raw), body), target.path);
-  const response = await routeTo(ctx, target.replica, target.base, target.rest, search, req, body, target.record);
-  return ownRedirect(response, ctx, originOf(req, ctx), target.pathFor);
+  if (target.kind === 'mcp') {
+    // The same authentication as the environment's other paths: its token, or the platform's X-API-Key in its place.
+    const request = toRequest(req, platformUrl(req, raw), body);
+    const authorization = platformKeyAuthorization(req, target.envId);
+    if (authorization) request.headers.set('authorization', authorization);
+    return handleMcpHttp(target.envId, request, mcpHost(ctx));
+  }
+  const authorization = target.envPath ? platformKeyAuthorization(req, target.record.id) : undefined;
+  const response = await routeTo(target.replica, target.base, target.rest, search, req, body, target.record, authorization);
+  const origin = originOf(req, ctx);
+  return ownAnswerUrls(ownRedirect(response, ctx, origin, target.pathFor), target.replica, origin, target.pathFor);
 }
 
 /**
@@ -349,6 +366,21 @@ function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: 
   return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
 }
 
+/**
+ * URLs on a service's own hosts in its JSON answers (Slack's `upload_url` and `url_private` on files.slack.com) point
+ * back at this server too, as ownRedirect points a Location: the client calls them next, and the real host is not
+ * the replica.
+ */
+async function ownAnswerUrls(response: Response, replica: Replica, origin: string, pathFor: PathFor): Promise<Response> {
+  const bases = replica.answerUrlBases ?? [];
+  if (!bases.length || !(response.headers.get('content-type') ?? '').includes('json')) return response;
+  let text = await response.text();
+  for (const base of bases) text = text.replaceAll(base, `${origin}${pathFor(replica, '', base)}`);
+  const headers = new Headers(response.headers);
+  headers.delete('content-length');
+  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+}
+
 type RealPath = { replica: Replica; base: string; prefix: string };
 
 /** Each replica base URL's path (`https://api.box.com/2.0/` → `/2.0/`), longest first. */
@@ -397,7 +429,6 @@ function serviceTarget(router: Router, rest: string): { replica: Replica; rest: 
  * the URL a real client would have used, and routes it by service name and path.
  */
 async function routeTo(
-  ctx: Context,
   replica: Replica,
   base: string,
   rest: string,
@@ -405,16 +436,47 @@ async function routeTo(
   req: IncomingMessage,
   body: Buffer,
   record: EnvRecord,
+  authorization?: string,
 ): Promise<Response> {
   const tail = base.endsWith('/') ? rest : `/${rest}`;
   const url = base + tail + search;
   const path = tail.split(/[?#]/)[0];
+  const request = toRequest(req, url, body);
+  if (authorization) request.headers.set('authorization', authorization);
   try {
-    return await record.env.route(replica.name, path, toRequest(req, url, body));
+    return await record.env.route(replica.name, path, request);
   } catch (err) {
+    // The worker holding the environment stopped (503): answered as the platform's `{detail}`.
     if (err instanceof EnvironmentError) return Response.json({ detail: err.message }, { status: err.status });
     throw err;
   }
+}
+
+/** MCP over HTTP for the environments in the workers: each tool call runs in the worker that holds its environment. */
+function mcpHost(ctx: Context): McpHttpHost {
+  return {
+    replicasOf(envId) {
+      const record = ctx.platform.environment(envId);
+      return record ? ctx.router.replicas.filter((r) => record.env.services.includes(r.name)) : null;
+    },
+    callTool(envId, service, tool, args, token) {
+      const record = ctx.platform.environment(envId);
+      if (!record) throw new EnvironmentError(404, 'environment not found');
+      return record.env.callTool(service, tool, args, token);
+    },
+    origin: () => ctx.origin,
+  };
+}
+
+/**
+ * Agent-Diff's server accepts its platform key (`X-API-Key`) on an environment's paths in place of a service token;
+ * so does this: such a request acts with the environment's token. A request without either is still refused as the
+ * service refuses it, and at a service's real path only the service's own credentials count.
+ */
+function platformKeyAuthorization(req: IncomingMessage, envId: string): string | undefined {
+  if (req.headers.authorization) return undefined;
+  const key = req.headers['x-api-key'];
+  return typeof key === 'string' && key.trim() ? `Bearer ${environmentToken(envId)}` : undefined;
 }
 
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);
@@ -459,15 +521,6 @@ function readBody(req: IncomingMessage, limit: number): Promise<Buffer | null> {
 }
 
 /**
- * After a body over the limit: what the client still sends is read and dropped (never kept), so that the answer
- * reaches a client that is still sending — closing the connection under it would reset it and lose the answer.
- */
-function refuseRestOfBody(req: IncomingMessage): void {
-  req.on('data', () => {});
-  req.resume();
-}
-
-/**
  * A request Node's parser refused — a request line and headers over even Node's ceiling, or malformed HTTP — answered
  * on the raw socket. The parser keeps only the last chunk it read, so the service addressed is unknown here: the
  * answer is the platform's `{detail}`.
@@ -478,14 +531,17 @@ async function answerClientError(err: NodeJS.ErrnoException, socket: Socket): Pr
     err.code === 'HPE_HEADER_OVERFLOW'
       ? Response.json({ detail: `the request line and headers exceed ${NODE_MAX_HEADER_BYTES} bytes` }, { status: 431 })
       : Response.json({ detail: `malformed HTTP request (${err.code ?? err.message})` }, { status: 400 });
+  await answerRaw(socket, response);
+}
+
+/** An answer written on the raw socket, which then closes. */
+async function answerRaw(socket: Socket, response: Response): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
-  const head = [`HTTP/1.1 ${response.status} ${STATUS_TEXT[response.status]}`, 'content-type: application/json', `content-length: ${body.length}`, 'connection: close'];
+  const head = [`HTTP/1.1 ${response.status} ${STATUS_CODES[response.status]}`, `content-type: ${response.headers.get('content-type') ?? 'application/json'}`, `content-length: ${body.length}`, 'connection: close'];
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n') + '\r\n\r\n', 'latin1'), body]));
 }
 
-const STATUS_TEXT: Record<number, string> = { 400: 'Bad Request', 431: 'Request Header Fields Too Large' };
-
-async function send(res: ServerResponse, response: Response): Promise<void> {
+async function send(res: ServerResponse, response: Response, req?: IncomingMessage): Promise<void> {
   const body = Buffer.from(await response.arrayBuffer());
   const headers: Record<string, string | string[]> = {};
   response.headers.forEach((value, key) => {
@@ -493,6 +549,8 @@ async function send(res: ServerResponse, response: Response): Promise<void> {
     headers[key] = value;
   });
   headers['content-length'] = String(body.length);
+  // Refused before its body was read whole: the client may still be sending it.
+  if (req && response.status === 413 && stillSending(req)) return lingeringAnswer(req, res, response.status, headers, body);
   res.writeHead(response.status, response.statusText || undefined, headers);
   res.end(body);
 }

@@ -54,6 +54,16 @@ export function projectSuiteFiles(service?: string): string[] {
   return services.filter((s) => !service || s === service).map((s) => join(root, s, 'suite.json')).filter(isFile);
 }
 
+/** The suites `--suite` names: each a suite file, or a service with scenarios/<service>/suite.json. */
+export function suiteFiles(args: readonly string[]): SuiteFile[] {
+  return args.flatMap((a) => {
+    if (isFile(resolve(a))) return [loadSuiteFile(a)];
+    const files = projectSuiteFiles(a);
+    if (!files.length) throw new CliError(`--suite ${a}: neither a file nor a service with scenarios/${a}/suite.json`);
+    return files.map(loadSuiteFile);
+  });
+}
+
 /** The flags of commands that run over suites: `--service`, `--suite`, `--seeds`. */
 export const suiteSelectionFlags = {
   service: { type: 'string', valueName: 'name', description: 'only the suite of this service (scenarios/<name>/suite.json)' },

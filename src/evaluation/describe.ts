@@ -4,7 +4,7 @@
  * command line show failures with these, so they live beside the DSL.
  */
 import { isDict } from './python.ts';
-import type { Assertion, ChangeExpectation, Condition, ExpectedCount } from './spec.ts';
+import type { Assertion, AssertionSpec, ChangeExpectation, Condition, ExpectedCount } from './spec.ts';
 
 const MAX_VALUE_CHARS = 80;
 
@@ -92,4 +92,76 @@ export function describeAssertion(a: Assertion): string {
   return [`${VERB[a.diff_type] ?? a.diff_type} ${a.entity}${count}`, where.length ? `where ${where.join(', ')}` : '', changes.length ? `: ${changes.join(', ')}` : '']
     .filter(Boolean)
     .join(' ');
+}
+
+const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+const numberWord = (n: number) => NUMBER_WORDS[n] ?? String(n);
+
+/** How many rows, in words, and whether the noun is plural: `one`, `no`, `at least one`, `between 1 and 3`. */
+function countWords(c: ExpectedCount | undefined | unknown): { words: string; plural: boolean } {
+  if (c === undefined || c === null) return { words: 'at least one', plural: false };
+  if (typeof c === 'number' || typeof c === 'boolean') return { words: numberWord(Number(c)), plural: Number(c) !== 1 };
+  if (isDict(c)) {
+    const { min, max } = c as { min?: number; max?: number };
+    if (min !== undefined && max !== undefined) return min === max ? countWords(min) : { words: `between ${min} and ${max}`, plural: true };
+    if (min !== undefined) return { words: `at least ${numberWord(min)}`, plural: min !== 1 };
+    if (max !== undefined) return { words: `at most ${numberWord(max)}`, plural: true };
+  }
+  return { words: 'some', plural: true };
+}
+
+/** A where condition as a clause: `channel_id is "C07RANDOM"`, `name contains "Q1"`. */
+function whereClause(field: string, c: Condition | unknown): string {
+  return `${field} ${isEquality(c) ? 'is ' : ''}${describeCondition(c)}`;
+}
+
+/** A value a change goes from or to: `"done"`, `null`, `a value`, `a value that starts with "fld_"`. */
+function changeValue(c: Condition | unknown): string {
+  if (isEquality(c)) return describeCondition(c);
+  if (isDict(c) && Object.keys(c).length === 1 && 'exists' in c) return c.exists ? 'a value' : 'null';
+  return `a value that ${describeCondition(c)}`;
+}
+
+/** An expected change as a clause: `status from "open" to "done"`, `folder_id set to a value that starts with "fld_"`. */
+function changeClause(field: string, e: ChangeExpectation | unknown): string {
+  if (!isDict(e) || !('from' in e || 'to' in e)) return `${field} set to ${changeValue(e)}`;
+  if ('from' in e && 'to' in e) return `${field} changed from ${changeValue(e.from)} to ${changeValue(e.to)}`;
+  return 'from' in e ? `${field} changed from ${changeValue(e.from)}` : `${field} set to ${changeValue(e.to)}`;
+}
+
+/** One assertion as what the task needs: `one new row in messages where channel_id is "C07RANDOM"`. */
+export function describeNeed(a: Assertion): string {
+  const { words, plural } = countWords(a.expected_count);
+  const rows = plural ? 'rows' : 'row';
+  const noun =
+    a.diff_type === 'added' ? `${words} new ${rows} in ${a.entity}` : a.diff_type === 'removed' ? `${words} ${rows} removed from ${a.entity}` : `${words} changed ${rows} in ${a.entity}`;
+  const where = Object.entries(a.where ?? {}).map(([k, v]) => whereClause(k, v));
+  const changes = Object.entries(a.expected_changes ?? {}).map(([k, v]) => changeClause(k, v));
+  return `${noun}${where.length ? ` where ${where.join(' and ')}` : ''}${changes.length ? `: ${changes.join(', ')}` : ''}`;
+}
+
+/** At most this many needs are spelled out; the rest are counted. */
+const MAX_NEEDS = 3;
+
+/**
+ * What a task needs, generated from its assertions, for a run that changed nothing yet: `this task needs one new row in
+ * messages where channel_id is "C07RANDOM"; and no row removed from channels`. Assertions that an unchanged state
+ * already satisfies (expecting no rows) come last, as what must not happen.
+ */
+export function describeNeeds(spec: Pick<AssertionSpec, 'assertions'>, options: { answerChecks?: number } = {}): string {
+  const isNone = (a: Assertion) => {
+    const c = a.expected_count;
+    return c === 0 || (isDict(c) && (c as { max?: number }).max === 0);
+  };
+  const wanted = spec.assertions.filter((a) => !isNone(a));
+  const forbidden = spec.assertions.filter(isNone);
+  const parts = wanted.slice(0, MAX_NEEDS).map(describeNeed);
+  if (wanted.length > MAX_NEEDS) parts.push(`${wanted.length - MAX_NEEDS} more change${wanted.length - MAX_NEEDS === 1 ? '' : 's'} (see the assertions)`);
+  const answer = options.answerChecks ? `an answer that passes ${options.answerChecks === 1 ? 'its answer check' : `its ${options.answerChecks} answer checks`}` : '';
+  if (answer) parts.push(answer);
+  if (!parts.length) {
+    return forbidden.length ? `this task is met by leaving things as they are: it needs ${forbidden.map(describeNeed).join('; and ')}` : 'this task has no assertions: any state passes';
+  }
+  const must = forbidden.length ? `, and ${forbidden.length === 1 ? describeNeed(forbidden[0]) : `${forbidden.length} things not to happen`}` : '';
+  return `this task needs ${parts.join('; ')}${must}`;
 }

@@ -22,7 +22,7 @@ export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Tes
 export { assertionsByRow, evaluateDiff, evaluateDiffBounded, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
 export { MAX_NEAREST, seedProbes, withSeedCandidates, type CandidateSource, type NearestRow, type NearestRows, type PredicateCheck, type SeedProbe } from './nearest.ts';
-export { describeAssertion, describeChange, describeCondition, describeCount, formatValue, isEquality } from './describe.ts';
+export { describeAssertion, describeChange, describeCondition, describeCount, describeNeed, describeNeeds, formatValue, isEquality } from './describe.ts';
 export type { RowExplanation, RowExplanations, UnexplainedChange } from './closedWorld.ts';
 export type { RowRef } from './diffView.ts';
 export type { RowKind } from './compileSpec.ts';

@@ -1,8 +1,9 @@
 import type { Environment } from '../engine/index.ts';
 import type { Tx } from '../engine/types.ts';
-import { findNul } from './nulCheck.ts';
+import { checkRequestCost, ParseBoundExceeded } from './parseBounds.ts';
 import { BudgetExceeded, RequestBudget } from './requestBudget.ts';
 import type { Replica, Route, RouteContext } from './types.ts';
+import { findUnstorable } from './unstorableText.ts';
 
 /** Thrown for a URL that no replica serves: the sandbox turns it into a rejected fetch with this message. */
 export class UnroutableRequestError extends Error {
@@ -89,7 +90,8 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
     return replicas.flatMap((r) => r.baseUrls);
   }
 
-  async function routeService(service: string, path: string, request: Request, env: Environment): Promise<Response> {
+  async function routeService(service: string, path: string, given: Request, env: Environment): Promise<Response> {
+    let request = given;
     const replica = byName.get(service);
     if (!replica) throw new UnroutableRequestError(request.url, baseUrls());
     const url = new URL(request.url);
@@ -113,20 +115,24 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
       try {
         pathParams[name] = decodeURIComponent(match.raw[i + 1]);
       } catch {
-        return replica.requestProblem({ kind: 'malformed_path', detail: `the path segment "${match.raw[i + 1]}" is not valid percent-encoded UTF-8` });
+        return replica.requestProblem({ kind: 'malformed_path', field: name, detail: `the path segment "${match.raw[i + 1]}" is not valid percent-encoded UTF-8` });
       }
     }
 
     let params: Record<string, unknown>;
     try {
+      // What parsing may cost is counted first, so that no replica parses a request past the bounds.
+      if (!options.unbounded) request = await checkRequestCost(request, url);
       params = await replica.readParams(request, url);
     } catch (err) {
       if (err instanceof Response) return err;
+      if (err instanceof ParseBoundExceeded) return replica.requestProblem(err.problem);
       return replica.internalError(err);
     }
-    // PostgreSQL cannot hold NUL in text or jsonb: refused here, for every service, before any handler sees it.
-    const nulAt = options.unbounded ? null : (findNul(pathParams) ?? findNul(params));
-    if (nulAt !== null) return replica.requestProblem({ kind: 'nul', field: nulAt, detail: `${nulAt} contains the NUL character (U+0000)` });
+    // Text the database would not store as sent (NUL, a lone surrogate, a leading U+FEFF): refused here, for every
+    // service, before any handler sees it.
+    const bad = options.unbounded ? null : (findUnstorable(pathParams) ?? findUnstorable(params));
+    if (bad) return replica.requestProblem({ kind: 'unstorable', field: bad.path, character: bad.character, detail: `${bad.path} contains ${bad.character}` });
     if (!token && typeof params.token === 'string') token = params.token;
     const denied = match.route.anonymous ? null : replica.authenticate(request, token);
     if (denied) return denied;
@@ -173,6 +179,8 @@ export function createRouter(given: Replica[], options: RouterOptions = {}): Rou
     } catch (err) {
       if (err instanceof Response) return err;
       if (err instanceof BudgetExceeded || budget.exceeded) return timedOut();
+      // A JSON text inside a parameter (Slack's `blocks`), parsed by the handler with `parseJson`.
+      if (err instanceof ParseBoundExceeded) return replica.requestProblem(err.problem);
       return replica.internalError(err);
     }
   }

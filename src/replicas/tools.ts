@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Environment } from '../engine/index.ts';
 import type { Router } from './router.ts';
-import type { ParamSpec, Replica, Route } from './types.ts';
+import type { ParamSpec, Replica, Route, RouteEffect } from './types.ts';
 
 /** A route offered to a model for native tool calling: the same route, validation and handler as code mode. */
 export interface Tool {
@@ -18,6 +18,8 @@ export type JsonSchema = Record<string, unknown>;
 
 export interface ToolCallResult {
   status: number;
+  /** The service answered with an error: an HTTP error status, or its own error shape sent with 200 (Slack's `ok: false`). */
+  isError: boolean;
   /** The response body: parsed JSON when it is JSON, else text. */
   body: unknown;
   headers: Record<string, string>;
@@ -59,6 +61,32 @@ function inputSchemaOf(route: Route): JsonSchema {
   }
   const { $schema: _ignored, ...rest } = base;
   return { ...rest, type: 'object', properties, required: [...required] };
+}
+
+/** MCP's tool annotations (the hints a client shows or gates calls by), from what a route does. */
+export interface ToolAnnotations {
+  readOnlyHint: boolean;
+  destructiveHint: boolean;
+  idempotentHint: boolean;
+  /** A replica answers from its own environment, never the open world. */
+  openWorldHint: false;
+}
+
+const METHOD_EFFECT: Record<string, RouteEffect> = { GET: 'read', HEAD: 'read', OPTIONS: 'read', POST: 'create', PUT: 'update', PATCH: 'update', DELETE: 'delete' };
+
+/** The route's declared effect, else its HTTP method's; an undeclared RPC route (`*`) may do anything. */
+export function routeEffect(route: Route): RouteEffect {
+  return route.effect ?? METHOD_EFFECT[route.method.toUpperCase()] ?? 'any';
+}
+
+export function toolAnnotations(route: Route): ToolAnnotations {
+  const effect = routeEffect(route);
+  return {
+    readOnlyHint: effect === 'read',
+    destructiveHint: effect === 'update' || effect === 'delete' || effect === 'any',
+    idempotentHint: effect === 'read' || effect === 'add' || effect === 'update' || effect === 'delete',
+    openWorldHint: false,
+  };
 }
 
 /** Every route of the replica as a tool. */
@@ -123,13 +151,27 @@ export async function callTool(
   args: Record<string, unknown>,
   options: { token?: string; send?: (request: Request) => Promise<Response> } = {},
 ): Promise<ToolCallResult> {
+  // `send` lets a session put its fault injection in front of the router, as for a script's fetch.
+  return sendToolCall(router, service, name, args, options.send ?? ((r) => router.route(r, env)), options.token ?? 'difflab-tool-mode');
+}
+
+/**
+ * A tool call as the HTTP request it stands for, given to `send` (an environment's router, in this thread or
+ * another): what `callTool` and MCP over HTTP share.
+ */
+export async function sendToolCall(
+  router: Pick<Router, 'replicas' | 'resolve'>,
+  service: string,
+  name: string,
+  args: Record<string, unknown>,
+  send: (request: Request) => Promise<Response>,
+  token: string,
+): Promise<ToolCallResult> {
   const replica = router.replicas.find((r) => r.name === service);
   if (!replica) throw new Error(`no service ${service} (services: ${router.replicas.map((r) => r.name).join(', ')})`);
   const tool = routeTools(replica).find((t) => t.name === name);
   if (!tool) throw new Error(`${service} has no tool ${name}`);
-  const request = toolRequest(replica, tool, args ?? {}, options.token ?? 'difflab-tool-mode');
-  // `send` lets a session put its fault injection in front of the router, as for a script's fetch.
-  const send = (r: Request) => (options.send ? options.send(r) : router.route(r, env));
+  const request = toolRequest(replica, tool, args ?? {}, token);
   let response = await send(request);
   // A tool call follows redirects to the replicas' own hosts, as an SDK or fetch would (Box's download answers 302
   // to its download host); the request there is a plain GET without credentials, like a pre-signed URL.
@@ -150,5 +192,5 @@ export async function callTool(
   }
   const headers: Record<string, string> = {};
   response.headers.forEach((v, k) => (headers[k] = v));
-  return { status: response.status, body, headers };
+  return { status: response.status, isError: response.status >= 400 || (replica.isErrorResponse?.(response) ?? false), body, headers };
 }

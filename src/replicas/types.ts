@@ -58,10 +58,23 @@ export interface Route<P = any> {
   operation?: string;
   /** Whether the route writes (used for docs and for fault injection later). */
   writes?: boolean;
+  /**
+   * What a call does to the service's state, for MCP's tool annotations (tools.ts, `toolAnnotations`). A REST route's
+   * method says it unless declared (GET read, POST create, PUT/PATCH update, DELETE delete); RPC routes (Slack's `*`)
+   * declare it, since their method cannot tell.
+   */
+  effect?: RouteEffect;
   /** A URL that carries its own authority (Box's pre-signed download URLs): the router asks for no credentials. */
   anonymous?: boolean;
   handler: (params: P, ctx: RouteContext) => Promise<Response>;
 }
+
+/**
+ * `read` changes nothing; `create` adds something new on each call; `add` adds what is not there yet (a second call
+ * changes nothing more: join, invite, react); `update` overwrites what exists; `delete` removes it; `any` may do any of
+ * these (one GraphQL endpoint for queries and mutations).
+ */
+export type RouteEffect = 'read' | 'create' | 'add' | 'update' | 'delete' | 'any';
 
 export interface ParamSpec {
   type: 'string' | 'integer' | 'number' | 'boolean' | 'object' | 'array';
@@ -82,6 +95,11 @@ export interface Replica {
    * rest against route paths.
    */
   baseUrls: string[];
+  /**
+   * Bases among `baseUrls` of hosts of the service's own that its JSON answers name for the client to call next
+   * (Slack's upload URL on files.slack.com): `serve` points them at itself, as it does a redirect's Location.
+   */
+  answerUrlBases?: string[];
   /** Path segment used by the Agent-Diff platform API: /api/env/{envId}/services/{servicePath}/… */
   servicePath: string;
   /** CREATE TABLE statements, unqualified (run with search_path set to the service's schema). */
@@ -135,9 +153,14 @@ export interface FaultResponses {
 
 /** Why a request was refused where it entered (router or server), with what the service's answer should name. */
 export type RequestProblem =
-  | { kind: 'malformed_path'; detail: string }
-  | { kind: 'nul'; detail: string; field: string }
+  | { kind: 'malformed_path'; detail: string; field: string }
+  | { kind: 'unstorable'; detail: string; field: string; character: string }
   | { kind: 'body_too_large'; detail: string; limit: number }
   | { kind: 'url_too_long'; detail: string; limit: number }
   | { kind: 'headers_too_large'; detail: string; limit: number }
-  | { kind: 'timeout'; detail: string; limit: number };
+  | { kind: 'timeout'; detail: string; limit: number }
+  | { kind: 'method_not_allowed'; detail: string; method: string }
+  | { kind: 'too_complex'; detail: string; limit: number; bound: ParseBound };
+
+/** What parsing a request may cost (`limits.ts` holds each number): its fields, parts, and JSON structure. */
+export type ParseBound = 'fields' | 'multipart_parts' | 'json_depth' | 'json_object_keys' | 'json_keys' | 'json_elements';

@@ -43,6 +43,17 @@ export function checkAssertionNames(assertions: readonly unknown[], info: Schema
  * `checkAssertionNames` for every test of a suite, against every service of the suite: an assertion may guard any of
  * them (a test's own services are what its solution reaches, not a limit on what its assertions check).
  */
-export function checkSuiteAgainstSchema(suite: Suite, info: SchemaInfo): SuiteIssue[] {
+export function checkSuiteAgainstSchema(suite: Pick<Suite, 'services' | 'tests'>, info: SchemaInfo): SuiteIssue[] {
   return suite.tests.flatMap((test, ti) => checkAssertionNames(test.spec.assertions, info, suite.services, `$.tests[${ti}].assertions`));
+}
+
+/**
+ * The name checks for a file that did not load (or before it does): tables and columns of each test's assertions as
+ * written, against the services it names (every service of the schema when it names none it serves).
+ */
+export function checkSuiteNames(names: { services: readonly string[]; tests: readonly { assertions: readonly unknown[] }[] }, info: SchemaInfo): SuiteIssue[] {
+  const known = new Set(info.tables.map((t) => t.service));
+  const services = names.services.filter((s) => known.has(s));
+  const within = services.length ? services : [...known];
+  return names.tests.flatMap((t, ti) => checkAssertionNames(t.assertions, info, within, `$.tests[${ti}].assertions`));
 }

@@ -1,5 +1,5 @@
-export { loadSuite, type LoadResult } from './loadSuite.ts';
-export { checkAssertionNames, checkSuiteAgainstSchema } from './checkSuite.ts';
+export { guessSuiteFormat, loadSuite, suiteNamesOf, type LoadResult, type SuiteFormatGuess } from './loadSuite.ts';
+export { checkAssertionNames, checkSuiteAgainstSchema, checkSuiteNames } from './checkSuite.ts';
 export { difflabSuite } from './format/difflabSuite.ts';
 export { agentDiffSuite } from './format/agentDiffSuite.ts';
 export type * from './types.ts';

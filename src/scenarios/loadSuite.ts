@@ -18,16 +18,21 @@ export function loadSuite(value: unknown): LoadResult {
   if (!value || typeof value !== 'object' || Array.isArray(value)) {
     return { ok: false, issues: [{ path: '$', message: 'a suite must be a JSON object' }] };
   }
-  const isOwn = (value as Record<string, unknown>).format !== undefined;
-  const parsed = isOwn ? difflabSuite.safeParse(value) : agentDiffSuite.safeParse(value);
+  const record = value as Record<string, unknown>;
+  const guess = guessSuiteFormat(record);
+  const isOwn = guess.format === 'difflab';
+  // Without "format", a file that looks like DiffLab's is checked as DiffLab's: its problems are that format's.
+  const parsed = isOwn ? difflabSuite.safeParse(guess.declared ? value : { ...record, format: 'difflab-suite/1' }) : agentDiffSuite.safeParse(value);
+  // The guess is said once, at the top, rather than after every message.
+  const said: SuiteIssue[] = guess.declared ? [] : [{ path: '$.format', message: guess.note }];
   if (!parsed.success) {
     // Every problem of the file, not only the format's: the assertions and ids of each test are checked too.
-    const hint = isOwn ? '' : ' (read as an Agent-Diff suite; DiffLab suites start with "format": "difflab-suite/1")';
-    const raw = (value as { tests?: unknown }).tests;
-    const tests = Array.isArray(raw) ? raw.map((t) => (t && typeof t === 'object' && !Array.isArray(t) ? (t as Record<string, unknown>) : {})) : [];
-    const specs = tests.map((t) => (Array.isArray(t.assertions) ? ({ assertions: t.assertions } as unknown as AssertionSpec) : null));
-    const ids = tests.map((t) => (typeof t.id === 'string' || typeof t.id === 'number' ? String(t.id) : undefined));
-    return { ok: false, issues: sortByPath([...zodIssues(parsed.error, hint), ...testIssues(ids, specs)]) };
+    const { ids, specs } = rawTests(record);
+    return { ok: false, issues: [...said, ...sortByPath([...zodIssues(parsed.error), ...testIssues(ids, specs)])] };
+  }
+  if (isOwn && !guess.declared) {
+    const { ids, specs } = rawTests(record);
+    return { ok: false, issues: [...said, ...testIssues(ids, specs)] };
   }
   const suite = isOwn ? fromDifflab(parsed.data as DifflabSuiteFile) : fromAgentDiff(parsed.data as AgentDiffSuiteFile);
   const issues = testIssues(
@@ -59,11 +64,70 @@ function sortByPath(issues: SuiteIssue[]): SuiteIssue[] {
   return issues.map((issue, order) => ({ issue, order })).sort((a, b) => test(a.issue.path) - test(b.issue.path) || a.order - b.order).map((x) => x.issue);
 }
 
-function zodIssues(error: z.ZodError, hint: string): SuiteIssue[] {
+function zodIssues(error: z.ZodError): SuiteIssue[] {
   return error.issues.map((issue) => ({
     path: '$' + issue.path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join(''),
-    message: issue.message + hint,
+    message: issue.message,
   }));
+}
+
+/** A file's tests as they are written: their ids and assertions, whatever else is wrong with them. */
+function rawTests(record: Record<string, unknown>): { ids: (string | undefined)[]; specs: (AssertionSpec | null)[] } {
+  const tests = rawTestList(record);
+  return {
+    ids: tests.map((t) => (typeof t.id === 'string' || typeof t.id === 'number' ? String(t.id) : undefined)),
+    specs: tests.map((t) => (Array.isArray(t.assertions) ? ({ assertions: t.assertions } as unknown as AssertionSpec) : null)),
+  };
+}
+
+function rawTestList(record: Record<string, unknown>): Record<string, unknown>[] {
+  const raw = record.tests;
+  return Array.isArray(raw) ? raw.map((t) => (t && typeof t === 'object' && !Array.isArray(t) ? (t as Record<string, unknown>) : {})) : [];
+}
+
+/** Keys only one of the formats has, at the top and in its tests: what a file without "format" is recognised by. */
+const MARKS = {
+  difflab: { top: ['services', 'seed', 'acting_user', 'clock', 'closed_world'], test: ['title', 'seed', 'services', 'acting_user', 'answer_checks', 'rubrics', 'solution', 'closed_world', 'clock'] },
+  'agent-diff': { top: ['service'], test: ['name', 'seed_template', 'impersonate_user_id', 'type'] },
+} as const;
+
+export interface SuiteFormatGuess {
+  format: 'difflab' | 'agent-diff';
+  /** The file says its format (`"format"`); else the format was guessed from its keys. */
+  declared: boolean;
+  /** For a guess: which format the file was read as, and why, in one sentence. */
+  note: string;
+}
+
+/**
+ * The format a suite file is in: the one it declares, else the one it most resembles (by the keys only that format
+ * has), Agent-Diff's on a tie, as files without "format" always were.
+ */
+export function guessSuiteFormat(record: Record<string, unknown>): SuiteFormatGuess {
+  if (record.format !== undefined) return { format: 'difflab', declared: true, note: '' };
+  const tests = rawTestList(record);
+  const seen = (f: keyof typeof MARKS) => [
+    ...MARKS[f].top.filter((k) => k in record).map((k) => `"${k}"`),
+    ...MARKS[f].test.filter((k) => tests.some((t) => k in t)).map((k) => `tests with "${k}"`),
+  ];
+  const own = seen('difflab');
+  const theirs = seen('agent-diff');
+  if (own.length > theirs.length) {
+    return { format: 'difflab', declared: false, note: `no "format": this file looks like a DiffLab suite (it has ${own.slice(0, 3).join(', ')}), so it was checked as one — add "format": "difflab-suite/1"` };
+  }
+  return {
+    format: 'agent-diff',
+    declared: false,
+    note: `no "format", so this file was read as an Agent-Diff suite${theirs.length ? ` (it has ${theirs.slice(0, 3).join(', ')})` : ''}; DiffLab suites start with "format": "difflab-suite/1"`,
+  };
+}
+
+/** What the name checks need from a file that may not load: its services and each test's assertions as written. */
+export function suiteNamesOf(value: unknown): { services: string[]; tests: { assertions: unknown[] }[] } | null {
+  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  const record = value as Record<string, unknown>;
+  const services = Array.isArray(record.services) ? record.services.filter((s): s is string => typeof s === 'string') : typeof record.service === 'string' ? [record.service] : [];
+  return { services, tests: rawTestList(record).map((t) => ({ assertions: Array.isArray(t.assertions) ? t.assertions : [] })) };
 }
 
 function mergeIgnore(...parts: (Record<string, string[]> | undefined)[]): Record<string, string[]> | undefined {

@@ -1,7 +1,8 @@
 import { emptyDiff, type Diff } from '../engine/types.ts';
 import { answerFromConsole, evaluateDiff, type Verdict } from '../evaluation/index.ts';
 import { scriptObservation } from '../agent/codeBlocks.ts';
-import { defaultRunSettings, HUMAN_LABEL, RUN_FORMAT, scenarioRef, type AgentRunRecord, type AgentStep, type HumanAttempt, type ModelRef } from '../agent/record.ts';
+import { actionKindOf, defaultRunSettings, HUMAN_LABEL, isHumanRun, RUN_FORMAT, scenarioRef, type AgentRunRecord, type AgentStep, type HumanAttempt, type ModelRef } from '../agent/record.ts';
+import type { LanguageId } from '../sandbox/languages.ts';
 import type { ScriptResult } from '../sandbox/types.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { hasFaults, type FaultPlan } from '../session/faults.ts';
@@ -9,9 +10,31 @@ import { hasFaults, type FaultPlan } from '../session/faults.ts';
 /** The actor of every run a person makes in the playground. */
 export const HUMAN_MODEL: ModelRef = { protocol: 'human', baseURL: '', model: HUMAN_LABEL };
 
+/** The actor of the runs Script mode keeps: a person, reported apart from the timed baseline's `human` row. */
+export const SCRIPT_MODEL: ModelRef = { protocol: 'human', baseURL: '', model: 'script', label: 'you (Script mode)' };
+
+/** The batch of the runs Script mode keeps: every attempt a person makes there, outside a timed human baseline. */
+export const SCRIPT_BATCH = 'script';
+
+/** How many Script-mode runs the browser keeps (the oldest go first): each holds its scripts, diffs and verdicts. */
+export const MAX_KEPT_SCRIPT_RUNS = 50;
+
+/** A run Script mode kept (not a timed baseline attempt, not a model's run). */
+export function isScriptRun(r: Pick<AgentRunRecord, 'model' | 'batch' | 'human'>): boolean {
+  return isHumanRun(r) && r.batch === SCRIPT_BATCH && !r.human;
+}
+
+/** The kept Script-mode runs beyond the retention bound, oldest first: the ids to drop. */
+export function scriptRunsBeyondBound(runs: readonly AgentRunRecord[], keep = MAX_KEPT_SCRIPT_RUNS): string[] {
+  const kept = runs.filter(isScriptRun).sort((a, b) => b.startedAt.localeCompare(a.startedAt));
+  return kept.slice(keep).map((r) => r.id);
+}
+
 /** One script a person ran in the playground, and what it did. */
 export interface PlaygroundStep {
   code: string;
+  /** The language it ran in (JavaScript when absent). */
+  language?: LanguageId;
   script: ScriptResult;
   stepDiff: Diff;
   runDiff: Diff;
@@ -41,7 +64,7 @@ export function playgroundRunRecord(input: {
     text: '',
     actions: [
       {
-        kind: 'js',
+        kind: actionKindOf(s.language ?? 'javascript'),
         code: s.code,
         observation: scriptObservation(s.script, defaultRunSettings.maxObservationChars),
         ok: s.script.ok,
@@ -68,7 +91,7 @@ export function playgroundRunRecord(input: {
     id: input.id,
     startedAt: input.startedAt,
     scenario: scenarioRef(scenario, input.suite),
-    model: HUMAN_MODEL,
+    model: !input.human && input.batch === SCRIPT_BATCH ? SCRIPT_MODEL : HUMAN_MODEL,
     settings: { ...defaultRunSettings, maxIterations: input.human?.budget ?? defaultRunSettings.maxIterations },
     trial: 0,
     ...(input.batch ? { batch: input.batch } : {}),

@@ -1,6 +1,7 @@
 import type { Diff, Row } from '../engine/types.ts';
-import { hybridGates, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
-import { actionLanguageTitle, modelLabel, runPassed, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { describeAssertion, hybridGates, type AssertionResult, type PredicateCheck, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
+import { actionLanguageTitle, modelLabel, runState, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
+import { erroredAt, retryText } from '../agent/runState.ts';
 import { formatFaultPlan } from '../session/faults.ts';
 
 /**
@@ -18,13 +19,15 @@ export function runRecordToHtml(run: AgentRunRecord): string {
     .map(
       (s) => `<section class="step">
 <h3>Step ${s.index + 1} <span class="${s.verdict.passed ? 'pass' : 'fail'}">${s.verdict.passed ? 'passing' : 'failing'} ${s.verdict.score.passed}/${s.verdict.score.total}</span></h3>
-${s.text.trim() ? `<div class="text">${e(s.text)}</div>` : ''}
+${s.retries?.length ? `<ul class="retries">${s.retries.map((r) => `<li>provider retry: ${e(retryText(r))}</li>`).join('')}</ul>` : ''}
+${replyText(s.text, s.actions) ? `<div class="text">${e(replyText(s.text, s.actions))}</div>` : ''}
 ${s.actions.map(actionHtml).join('\n')}
 ${diffHtml(stepDiffOf(s), stepTagger(s.verdict, s.runDiff))}
 </section>`,
     )
     .join('\n');
-  const passed = runPassed(run);
+  const state = runState(run);
+  const grade = { passed: ['pass', 'PASSED'], failed: ['fail', 'FAILED'], errored: ['error', 'ERRORED'] }[state];
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -33,9 +36,11 @@ ${diffHtml(stepDiffOf(s), stepTagger(s.verdict, s.runDiff))}
 <title>DiffLab run: ${e(run.scenario.title)}</title>
 <style>
 body{font:14px/1.5 system-ui,sans-serif;max-width:960px;margin:2em auto;padding:0 1em;color:#1d2330}
-pre{background:#f4f5f7;padding:.75em;overflow:auto;border-radius:6px;font:12px/1.45 ui-monospace,monospace}
-.text{white-space:pre-wrap}
-.pass{color:#137333}.fail{color:#b3261e}
+pre{background:#f4f5f7;padding:.75em;border-radius:6px;font:12px/1.45 ui-monospace,monospace;white-space:pre-wrap;overflow-wrap:anywhere}
+.text{white-space:pre-wrap;overflow-wrap:anywhere}
+td{overflow-wrap:anywhere}
+.why li{margin:.25em 0}.why ul{margin:.2em 0}.why code{font-size:12px}
+.pass{color:#137333}.fail{color:#b3261e}.error{color:#8a5a00}
 table{border-collapse:collapse;font-size:12px;margin:.5em 0}td,th{border:1px solid #dde;padding:2px 6px;text-align:left;vertical-align:top}
 .ins{background:#e6f4ea}.del{background:#fce8e6}.upd{background:#fef7e0}
 tr.unexplained td{background:#fde7e4;border-color:#b3261e}
@@ -43,6 +48,7 @@ tr.unexplained td{background:#fde7e4;border-color:#b3261e}
 .tag-explained{color:#137333}.tag-consequence,.tag-ignored{color:#5f6673}
 .verdicts td,.verdicts th{font-size:14px;padding:4px 10px}
 .step{border-top:1px solid #dde;margin-top:1.5em}
+@media print{body{max-width:none;margin:0;font-size:11pt}pre{background:none;border:1px solid #ccd}.step,tr,pre,.why li{break-inside:avoid}h2,h3{break-after:avoid}}
 </style>
 </head>
 <body>
@@ -51,10 +57,11 @@ tr.unexplained td{background:#fde7e4;border-color:#b3261e}
 <h2>Prompt</h2>
 <blockquote>${e(run.scenario.prompt)}</blockquote>
 ${faults}
-<h2>Grade: <span class="${passed ? 'pass' : 'fail'}">${passed ? 'PASSED' : 'FAILED'}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
+<h2>Grade: <span class="${grade[0]}">${grade[1]}</span> ${v.score.passed}/${v.score.total} (${v.score.percent.toFixed(0)}%)</h2>
+${state === 'errored' ? `<p class="error">${e(erroredAt(run))}: the provider failed, not the model, so this run is left out of pass rate, score, pass@k and pass^k. What it did up to then is below.</p>` : ''}
 ${verdictsHtml(run)}
-${v.failures.length ? `<h3>Failed checks</h3><ul>${v.failures.map((f) => `<li>${e(f)}</li>`).join('')}</ul>` : ''}
-${run.error ? `<p class="fail">Error: ${e(run.error)}</p>` : ''}
+${whyHtml(v)}
+${run.error ? `<p class="${state === 'errored' ? 'error' : 'fail'}">Error: ${e(run.error)}</p>` : ''}
 ${run.answer !== null ? `<p><strong>Answer</strong> ${e(run.answer)}</p>` : ''}
 <h2>Final diff</h2>
 <p>Each change is tagged with what explains it: an assertion, a consequence of an explained row, or nothing — an <span class="tag-unexplained">UNEXPLAINED</span> side effect, which fails the closed world.</p>
@@ -70,19 +77,56 @@ ${steps}
 /** Both state-diff verdicts, and the hybrid grade with the gate that decided it when the scenario has one. */
 function verdictsHtml(run: AgentRunRecord): string {
   const v = run.verdict;
-  const cell = (ok: boolean) => `<td class="${ok ? 'pass' : 'fail'}"><strong>${ok ? 'pass' : 'fail'}</strong></td>`;
+  // The result, read: `fail — 0 of 1 assertions hold`.
+  const cell = (ok: boolean, result: string) => `<td><strong class="${ok ? 'pass' : 'fail'}">${ok ? 'pass' : 'fail'}</strong> — ${escapeHtml(result)}</td>`;
   const unexplained = v.unexplained.length;
+  const held = `${v.score.passed} of ${v.score.total} assertions ${v.score.passed === 1 ? 'holds' : 'hold'}`;
+  const changes = unexplained ? `${unexplained} change${unexplained === 1 ? '' : 's'} no assertion explains` : 'every change explained';
   const rows = [
-    `<tr><th>Agent-Diff verdict</th>${cell(v.agent_diff_passed)}<td>every assertion holds (${v.score.passed}/${v.score.total})</td></tr>`,
-    `<tr><th>Closed world</th>${cell(v.agent_diff_passed && v.closed_world_passed)}<td>every assertion holds and every change is explained${unexplained ? ` — ${unexplained} unexplained change${unexplained === 1 ? '' : 's'}` : ''}</td></tr>`,
+    `<tr><th>Agent-Diff verdict</th>${cell(v.agent_diff_passed, held)}</tr>`,
+    `<tr><th>Closed world</th>${cell(v.agent_diff_passed && v.closed_world_passed, `${held}, ${changes}`)}</tr>`,
   ];
   if (run.grade) {
     const gates = hybridGates(run.grade)
       .map((g) => `<li class="${g.passed ? 'pass' : 'fail'}">${g.passed ? '✓' : '✗'} ${escapeHtml(g.text)}</li>`)
       .join('');
-    rows.push(`<tr><th>Hybrid grade</th>${cell(run.grade.passed)}<td>${Math.round(100 * run.grade.score)}% (${run.grade.mode})<ul>${gates}</ul></td></tr>`);
+    rows.push(`<tr><th>Hybrid grade</th>${cell(run.grade.passed, `${Math.round(100 * run.grade.score)}% (${run.grade.mode})`).replace('</td>', `<ul>${gates}</ul></td>`)}</tr>`);
   }
   return `<table class="verdicts">${rows.join('')}</table>`;
+}
+
+/** Each failed assertion, and field by field why: its nearest rows' checks, as the page's verdict pane shows them. */
+function whyHtml(v: Verdict): string {
+  const e = escapeHtml;
+  const failed = (v.assertions ?? []).filter((a) => !a.passed);
+  const answers = v.failures.slice(failed.length);
+  if (!failed.length && !answers.length) return '';
+  const item = (a: AssertionResult) => {
+    const label = a.assertion ? (a.assertion.description ?? describeAssertion(a.assertion)) : `assertion ${a.index + 1}`;
+    const rows = (a.nearest?.rows ?? []).map((r) => {
+      const where = r.source === 'seed' ? ' (in the seed, unchanged)' : r.source === 'touched' ? ' (touched by the run)' : '';
+      return `<li><code>${e(r.table)} ${e(r.key)}</code>${where}<ul>${r.checks.map(checkHtml).join('')}</ul></li>`;
+    });
+    const nearest = rows.length ? `<br>${a.nearest?.why === 'matched' ? 'Rows it matched (more than it allows):' : 'Nearest rows:'}<ul>${rows.join('')}</ul>` : '';
+    return `<li><span class="fail">✗ A${a.index + 1}</span> ${e(label)} — ${e(a.reason)}${nearest}</li>`;
+  };
+  return `<h3>Why it failed</h3><ul class="why">${failed.map(item).join('')}${answers.map((f) => `<li><span class="fail">✗</span> ${e(f)}</li>`).join('')}</ul>`;
+}
+
+function checkHtml(c: PredicateCheck): string {
+  const e = escapeHtml;
+  const field = c.part === 'part' ? 'part of diff' : c.part === 'strict' ? `also changed: ${c.field}` : c.field;
+  const wants = c.passed ? '' : c.equality ? ` ≠ <code>${e(c.expected)}</code>` : ` — wants <code>${e(c.expected)}</code>`;
+  return `<li class="${c.passed ? 'pass' : 'fail'}">${c.passed ? '✓' : '✗'} <code>${e(field)}</code> <code>${e(c.actual)}</code>${wants}</li>`;
+}
+
+/**
+ * A model's reply without the code blocks its actions show below it: the same code is not printed twice. Blocks
+ * that did not run stay.
+ */
+function replyText(text: string, actions: readonly AgentAction[]): string {
+  const ran = new Set(actions.filter((a) => a.kind !== 'tool').map((a) => a.code.trim()));
+  return text.replace(/```[^\n`]*\n([\s\S]*?)```/g, (block, code: string) => (ran.has(code.trim()) ? '' : block)).replace(/\n{3,}/g, '\n\n').trim();
 }
 
 type Tag = { cls: string; text: string };

@@ -1,5 +1,7 @@
 import type { LanguageId } from '../sandbox/languages.ts';
 import { spareWorkers } from '../sandbox/spareWorkers.ts';
+import pythonWorkerUrl from './pythonWorker.ts?worker&url';
+import { workerUnderPagePolicy } from './workerUnderPagePolicy.ts';
 
 /**
  * Starts the sandbox worker for `language` on the page's thread and hands it `port`, the channel to the sandbox
@@ -42,7 +44,8 @@ function newWorker(language: LanguageId): Worker {
     case 'bash':
       return new Worker(new URL('./bashWorker.ts', import.meta.url), { type: 'module', name: 'difflab-sandbox-bash' });
     case 'python':
-      return new Worker(new URL('./pythonWorker.ts', import.meta.url), { type: 'module', name: 'difflab-python' });
+      // A Python script can reach its worker's JavaScript (docs/sandbox.md): the page's policy bounds its import().
+      return workerUnderPagePolicy(pythonWorkerUrl, 'difflab-python');
     default:
       throw new Error(`there is no ${language} sandbox in this build`);
   }

@@ -1,6 +1,6 @@
 import { loadPyodide } from 'pyodide';
 import type { LoadPyodide, PyodideLike } from '../sandbox/python/pyodideApi.ts';
-import { removeNetworkAndStorage } from '../sandbox/python/pythonRealm.ts';
+import { keepComputationGlobals } from '../sandbox/python/pythonRealm.ts';
 import { pythonRunner, type PythonSnapshots } from '../sandbox/python/pythonRunner.ts';
 import { base64ToBytes } from '../sandbox/python/pythonWire.ts';
 import { startSandboxWorker } from '../sandbox/worker.ts';
@@ -16,9 +16,10 @@ interface DedicatedScope {
   postMessage(message: unknown, transfer: Transferable[]): void;
 }
 const scope = self as unknown as DedicatedScope;
-// Relative to this worker's own URL (self.location), not `new URL(…, import.meta.url)`: Vite would rewrite that
-// pattern as an asset import.
-const indexURL = new URL(`${PYODIDE_ASSET_DIR}/`, self.location.href).href;
+// Relative to this module's own URL: the worker's (self.location) is the blob: URL that imports it
+// (workerUnderPagePolicy.ts). Read into a variable first: Vite rewrites `new URL(…, import.meta.url)` as an asset import.
+const moduleUrl = import.meta.url;
+const indexURL = new URL(`${PYODIDE_ASSET_DIR}/`, moduleUrl).href;
 // Captured now: the lockdown removes fetch from this scope once Pyodide has loaded.
 const siteFetch = fetch.bind(globalThis);
 
@@ -47,7 +48,7 @@ const runner = pythonRunner({
     const data = (await (await siteFetch(new URL(ZONEINFO_FILE, indexURL))).json()) as Record<string, string>;
     return Object.fromEntries(Object.entries(data).map(([zone, b64]) => [zone, base64ToBytes(b64)]));
   },
-  lockdown: () => removeNetworkAndStorage(),
+  lockdown: () => keepComputationGlobals(),
   snapshots,
 });
 

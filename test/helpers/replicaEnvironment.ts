@@ -1,11 +1,11 @@
 import { afterAll, afterEach, beforeAll, beforeEach } from 'vitest';
-import { Engine, type Diff, type Environment, type Row, type SeedTables } from '../../src/engine/index.ts';
+import { Engine, type Diff, type Environment, type Row, type SeedFile } from '../../src/engine/index.ts';
 import { createRouter, type Replica, type Router } from '../../src/replicas/index.ts';
 
 export interface ReplicaEnvironmentOptions {
   /** The replicas to load; `query` runs against the first one's tables. */
   replicas: Replica[];
-  seed: SeedTables | (() => SeedTables);
+  seed: SeedFile | (() => SeedFile);
   template: string;
   actingUserId: string | null;
   /** Clock start of each environment (ms since the epoch); default the replica's. */

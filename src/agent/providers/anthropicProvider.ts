@@ -1,8 +1,9 @@
-import Anthropic, { APIConnectionError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from '@anthropic-ai/sdk';
 import type { ContentBlockParam, MessageParam, Tool, ToolResultBlockParam } from '@anthropic-ai/sdk/resources/messages';
 import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig } from '../types.ts';
-import { toProviderError } from './providerError.ts';
+import { toProviderError, truncatedStream } from './providerError.ts';
 import { guardCall } from './reachability.ts';
+import { withRetries } from './attempts.ts';
 
 const DEFAULT_RETRIES = 4;
 const DEFAULT_MAX_TOKENS = 4096;
@@ -25,61 +26,71 @@ export function anthropicProvider(config: ProviderConfig, apiKey: string, fetchI
 
   return {
     protocol: 'anthropic',
-    async complete(request: ModelRequest): Promise<ModelTurn> {
-      const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
-      const blocks = new Map<number, { id: string; name: string; json: string }>();
-      const guard = guardCall(fetchImpl, where, request.signal);
-      const client = clientFor(guard.fetch);
-      try {
-        const stream = await client.messages.create(
-          {
-            model: request.model,
-            system: request.system,
-            messages: toAnthropicMessages(request),
-            max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
-            ...(request.tools?.length ? { tools: request.tools.map(toAnthropicTool) } : {}),
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            stream: true,
-          },
-          { signal: guard.signal },
-        );
-        for await (const event of stream) {
-          switch (event.type) {
-            case 'message_start':
-              turn.usage.inputTokens = event.message.usage.input_tokens ?? 0;
-              turn.usage.outputTokens = event.message.usage.output_tokens ?? 0;
-              break;
-            case 'content_block_start':
-              if (event.content_block.type === 'tool_use') {
-                blocks.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
-              }
-              break;
-            case 'content_block_delta':
-              if (event.delta.type === 'text_delta') {
-                turn.text += event.delta.text;
-                request.onText?.(event.delta.text);
-              } else if (event.delta.type === 'input_json_delta') {
-                const b = blocks.get(event.index);
-                if (b) b.json += event.delta.partial_json;
-              }
-              break;
-            case 'message_delta':
-              turn.stopReason = event.delta.stop_reason ?? turn.stopReason;
-              // message_delta's usage is cumulative.
-              if (event.usage?.output_tokens != null) turn.usage.outputTokens = event.usage.output_tokens;
-              if (event.usage?.input_tokens != null) turn.usage.inputTokens = event.usage.input_tokens;
-              break;
-          }
-        }
-      } catch (err) {
-        throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries, request.model);
-      }
-      turn.toolCalls = [...blocks.entries()]
-        .sort((a, b) => a[0] - b[0])
-        .map(([, b]) => ({ id: b.id, name: b.name, arguments: b.json || '{}' }));
-      return turn;
-    },
+    complete: (request: ModelRequest): Promise<ModelTurn> => withRetries(request, (watch) => once(request, watch)),
   };
+
+  async function once(request: ModelRequest, watch: (inner: typeof fetch) => typeof fetch): Promise<ModelTurn> {
+    const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
+    const blocks = new Map<number, { id: string; name: string; json: string }>();
+    const guard = guardCall(fetchImpl, where, request.signal);
+    const client = clientFor(watch(guard.fetch));
+    let streaming = false;
+    let stopped = false;
+    try {
+      const stream = await client.messages.create(
+        {
+          model: request.model,
+          system: request.system,
+          messages: toAnthropicMessages(request),
+          max_tokens: request.maxTokens ?? DEFAULT_MAX_TOKENS,
+          ...(request.tools?.length ? { tools: request.tools.map(toAnthropicTool) } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          stream: true,
+        },
+        { signal: guard.signal },
+      );
+      streaming = true;
+      for await (const event of stream) {
+        switch (event.type) {
+          case 'message_stop':
+            stopped = true;
+            break;
+          case 'message_start':
+            turn.usage.inputTokens = event.message.usage.input_tokens ?? 0;
+            turn.usage.outputTokens = event.message.usage.output_tokens ?? 0;
+            break;
+          case 'content_block_start':
+            if (event.content_block.type === 'tool_use') {
+              blocks.set(event.index, { id: event.content_block.id, name: event.content_block.name, json: '' });
+            }
+            break;
+          case 'content_block_delta':
+            if (event.delta.type === 'text_delta') {
+              turn.text += event.delta.text;
+              request.onText?.(event.delta.text);
+            } else if (event.delta.type === 'input_json_delta') {
+              const b = blocks.get(event.index);
+              if (b) b.json += event.delta.partial_json;
+            }
+            break;
+          case 'message_delta':
+            turn.stopReason = event.delta.stop_reason ?? turn.stopReason;
+            // message_delta's usage is cumulative.
+            if (event.usage?.output_tokens != null) turn.usage.outputTokens = event.usage.output_tokens;
+            if (event.usage?.input_tokens != null) turn.usage.inputTokens = event.usage.input_tokens;
+            break;
+        }
+      }
+    } catch (err) {
+      throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError }, where, apiKey, retries, request.model, streaming);
+    }
+    // Every complete reply ends with message_stop; a stream that closed before it was cut off.
+    if (!stopped) throw truncatedStream(where, 'message_stop', turn.text.length + [...blocks.values()].reduce((a, b) => a + b.json.length, 0));
+    turn.toolCalls = [...blocks.entries()]
+      .sort((a, b) => a[0] - b[0])
+      .map(([, b]) => ({ id: b.id, name: b.name, arguments: b.json || '{}' }));
+    return turn;
+  }
 }
 
 function toAnthropicTool(tool: { name: string; description: string; parameters: Record<string, unknown> }): Tool {

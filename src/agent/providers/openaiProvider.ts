@@ -1,8 +1,9 @@
-import OpenAI, { APIConnectionError, APIError, APIUserAbortError } from 'openai';
+import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
 import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/resources/chat/completions';
 import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig, ToolCall } from '../types.ts';
-import { toProviderError } from './providerError.ts';
+import { toProviderError, truncatedStream } from './providerError.ts';
 import { guardCall } from './reachability.ts';
+import { withRetries } from './attempts.ts';
 
 const DEFAULT_RETRIES = 4;
 
@@ -27,51 +28,57 @@ export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl
     });
   const where = config.baseURL || 'api.openai.com';
 
+  const once = async (request: ModelRequest, watch: (inner: typeof fetch) => typeof fetch): Promise<ModelTurn> => {
+    const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
+    const calls: ToolCall[] = [];
+    const guard = guardCall(fetchImpl, where, request.signal);
+    const client = clientFor(watch(guard.fetch));
+    let streaming = false;
+    try {
+      const stream = await client.chat.completions.create(
+        {
+          model: request.model,
+          messages: toOpenAIMessages(request),
+          ...(request.tools?.length ? { tools: request.tools.map(toOpenAITool) } : {}),
+          ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
+          ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
+          stream: true,
+          stream_options: { include_usage: true },
+        },
+        { signal: guard.signal },
+      );
+      streaming = true;
+      for await (const chunk of stream) {
+        if (chunk.usage) {
+          turn.usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
+        }
+        const choice = chunk.choices?.[0];
+        if (!choice) continue;
+        const delta = choice.delta ?? {};
+        if (delta.content) {
+          turn.text += delta.content;
+          request.onText?.(delta.content);
+        }
+        for (const tc of delta.tool_calls ?? []) {
+          const slot = (calls[tc.index ?? 0] ??= { id: '', name: '', arguments: '' });
+          if (tc.id) slot.id = tc.id;
+          if (tc.function?.name) slot.name += tc.function.name;
+          if (tc.function?.arguments) slot.arguments += tc.function.arguments;
+        }
+        if (choice.finish_reason) turn.stopReason = choice.finish_reason;
+      }
+    } catch (err) {
+      throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError }, where, apiKey, retries, request.model, streaming);
+    }
+    // Every complete reply ends with a choice's finish_reason; a stream that closed before it was cut off.
+    if (turn.stopReason === null) throw truncatedStream(where, 'a finish_reason', turn.text.length + calls.reduce((a, c) => a + (c?.arguments.length ?? 0), 0));
+    turn.toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
+    return turn;
+  };
+
   return {
     protocol: 'openai',
-    async complete(request: ModelRequest): Promise<ModelTurn> {
-      const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
-      const calls: ToolCall[] = [];
-      const guard = guardCall(fetchImpl, where, request.signal);
-      const client = clientFor(guard.fetch);
-      try {
-        const stream = await client.chat.completions.create(
-          {
-            model: request.model,
-            messages: toOpenAIMessages(request),
-            ...(request.tools?.length ? { tools: request.tools.map(toOpenAITool) } : {}),
-            ...(request.maxTokens ? { max_tokens: request.maxTokens } : {}),
-            ...(request.temperature !== undefined ? { temperature: request.temperature } : {}),
-            stream: true,
-            stream_options: { include_usage: true },
-          },
-          { signal: guard.signal },
-        );
-        for await (const chunk of stream) {
-          if (chunk.usage) {
-            turn.usage = { inputTokens: chunk.usage.prompt_tokens ?? 0, outputTokens: chunk.usage.completion_tokens ?? 0 };
-          }
-          const choice = chunk.choices?.[0];
-          if (!choice) continue;
-          const delta = choice.delta ?? {};
-          if (delta.content) {
-            turn.text += delta.content;
-            request.onText?.(delta.content);
-          }
-          for (const tc of delta.tool_calls ?? []) {
-            const slot = (calls[tc.index ?? 0] ??= { id: '', name: '', arguments: '' });
-            if (tc.id) slot.id = tc.id;
-            if (tc.function?.name) slot.name += tc.function.name;
-            if (tc.function?.arguments) slot.arguments += tc.function.arguments;
-          }
-          if (choice.finish_reason) turn.stopReason = choice.finish_reason;
-        }
-      } catch (err) {
-        throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIUserAbortError }, where, apiKey, retries, request.model);
-      }
-      turn.toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
-      return turn;
-    },
+    complete: (request: ModelRequest): Promise<ModelTurn> => withRetries(request, (watch) => once(request, watch)),
   };
 }
 

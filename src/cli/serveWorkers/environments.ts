@@ -1,6 +1,7 @@
 import type { Environment, Row } from '../../engine/index.ts';
 import { evaluateDiffBounded } from '../../evaluation/index.ts';
 import type { Replica } from '../../replicas/index.ts';
+import { callTool, type ToolCallResult } from '../../replicas/tools.ts';
 import type { Workbench } from '../../session/index.ts';
 import type { CreatedEnv, CreateOptions, Evaluation, Operations, WireResponse } from './protocol.ts';
 import { fromWireRequest, toWireResponse } from './protocol.ts';
@@ -63,6 +64,11 @@ export class WorkerEnvironments {
 
   async route({ env, service, path, request }: Operations['route']['args']): Promise<WireResponse> {
     return toWireResponse(await this.workbench.router.routeService(service, path, fromWireRequest(request), this.env(env)));
+  }
+
+  /** An MCP tool call, run here whole so that the service's own error shape (Slack's `ok: false`) is recognised. */
+  tool({ env, service, tool, args, token }: Operations['tool']['args']): Promise<ToolCallResult> {
+    return callTool(this.workbench.router, this.env(env), service, tool, args, { token });
   }
 
   position({ env }: { env: string }): Promise<number> {

@@ -28,6 +28,7 @@ type Handlers = { [O in Operation]: (args: Operations[O]['args']) => Promise<Ope
 const handlers: Handlers = {
   create: (args) => environments.create(args),
   route: (args) => environments.route(args),
+  tool: (args) => environments.tool(args),
   position: (args) => environments.position(args),
   diff: (args) => environments.diff(args),
   evaluate: (args) => environments.evaluate(args),

@@ -5,6 +5,7 @@ import { Worker } from 'node:worker_threads';
 import type { ActingUsers, Diff, SchemaInfo } from '../../engine/index.ts';
 import type { PoolStats } from '../../engine/pool.ts';
 import type { AssertionSpec } from '../../evaluation/index.ts';
+import type { ToolCallResult } from '../../replicas/tools.ts';
 import { cliCacheDir, dataCacheDir } from '../cacheDir.ts';
 import { bundleEntry, pickWorkerEntry } from '../createNodeWorker.ts';
 import type { Call, CreatedEnv, CreateOptions, Evaluation, Notice, Operation, Operations, Reply, WorkerInit, WorkerMemory } from './protocol.ts';
@@ -119,6 +120,10 @@ export class RemoteEnv {
     const wire = await toWireRequest(request);
     const response = await this.worker.call('route', { env: this.id, service, path, request: wire }, wire.body ? [wire.body] : []);
     return fromWireResponse(response);
+  }
+
+  callTool(service: string, tool: string, args: Record<string, unknown>, token: string): Promise<ToolCallResult> {
+    return this.worker.call('tool', { env: this.id, service, tool, args, token });
   }
 
   journalPosition(): Promise<number> {

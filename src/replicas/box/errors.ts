@@ -63,8 +63,8 @@ export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
     case 'malformed_path':
       return notFound();
-    case 'nul':
-      return boxError(400, 'bad_request', 'A parameter contains the NUL character, which Box does not accept.', {
+    case 'unstorable':
+      return boxError(400, 'bad_request', `A parameter contains ${problem.character}, which Box does not accept.`, {
         errors: [{ reason: 'invalid_parameter', name: problem.field, message: problem.detail }],
       });
     case 'body_too_large':
@@ -75,6 +75,10 @@ export function requestProblem(problem: RequestProblem): Response {
       return boxError(431, 'request_header_fields_too_large', `Request headers exceed the limit of ${problem.limit} bytes`);
     case 'timeout':
       return boxError(503, 'unavailable', `Unavailable: ${problem.detail}`);
+    case 'method_not_allowed':
+      return methodNotAllowed();
+    case 'too_complex':
+      return boxError(413, 'request_entity_too_large', `Request too complex: ${problem.detail}`);
   }
 }
 

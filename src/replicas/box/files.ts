@@ -1,6 +1,6 @@
 import { scalarText } from '../requestBody.ts';
 import type { RouteContext } from '../types.ts';
-import { mediaType, sha1Hex, storeBytes, versionBytes } from './content.ts';
+import { mediaType, sha1Hex, storeBytes, storedBytes } from '../fileContent.ts';
 import { boxError, checkIfMatch, invalidParameter, nameInUse, notFound } from './errors.ts';
 import { boxTime, newBoxId, nowIso } from './ids.ts';
 import { conflictView, nextSequence, updateItem } from './itemUpdate.ts';
@@ -187,13 +187,31 @@ export async function downloadFile(params: Params, ctx: RouteContext): Promise<R
     ? await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 AND id = $2`, [row.id, versionId])
     : await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 ORDER BY length(version_number) DESC, version_number DESC LIMIT 1`, [row.id]);
   if (!version && versionId) throw notFound();
+  if (!hasBytes(row, version)) return contentNotReady();
   const location = `${DOWNLOAD_BASE}d/1/${downloadToken(row.id, version?.id ?? '')}/download`;
   return new Response(null, { status: 302, headers: { location } });
 }
 
 /**
- * GET https://dl.boxcloud.com/d/1/{token}/download: the bytes the token names (a seed file without bytes downloads
- * empty), 206 for a `Range` request. Like Box's download URLs it needs no credentials; a token that names no live
+ * Whether the bytes of a file's version are here: a seed may describe a version (size, sha1) whose contents it does
+ * not carry (Agent-Diff's Box seed without its `filesystem/` folder, or one of the files that folder lacks).
+ */
+function hasBytes(file: FileRow, version: VersionRow | undefined): boolean {
+  return version ? version.content != null || Number(version.size) === 0 : Number(file.size ?? 0) === 0;
+}
+
+/**
+ * Box's answer for content it cannot serve (yet): 202 Accepted, no body, and `Retry-After` in seconds
+ * (https://developer.box.com/guides/downloads/file/, "File not ready"). Never a 200 with an empty body, which a
+ * client would take for the file's contents.
+ */
+function contentNotReady(): Response {
+  return new Response(null, { status: 202, headers: { 'retry-after': '30' } });
+}
+
+/**
+ * GET https://dl.boxcloud.com/d/1/{token}/download: the bytes the token names (202 when they are not here, as for
+ * GET /files/{id}/content), 206 for a `Range` request. Like Box's download URLs it needs no credentials; a token that names no live
  * file is Box's 404.
  */
 export async function downloadContent(_params: Params, ctx: RouteContext): Promise<Response> {
@@ -204,7 +222,8 @@ export async function downloadContent(_params: Params, ctx: RouteContext): Promi
     ? await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 AND id = $2`, [row.id, ref.versionId])
     : [];
   if (!version && ref.versionId) throw notFound();
-  const bytes = version ? versionBytes(version) : new Uint8Array(0);
+  if (!hasBytes(row, version)) return contentNotReady();
+  const bytes = version ? storedBytes(version) : new Uint8Array(0);
   const range = ctx.request.headers.get('range');
   const headers: Record<string, string> = {
     'content-type': mediaType(row.extension ?? ''),
@@ -233,7 +252,7 @@ export async function copyFile(params: Params, ctx: RouteContext): Promise<Respo
   const conflict = await nameConflict(ctx.tx, parentId, name);
   if (conflict) throw nameInUse(await conflictView(ctx, conflict));
   const [version] = await ctx.tx.query<VersionRow>(`SELECT * FROM box_file_versions WHERE file_id = $1 ORDER BY length(version_number) DESC, version_number DESC LIMIT 1`, [row.id]);
-  const id = await insertFile(ctx, { name, parentId, bytes: version ? versionBytes(version) : new Uint8Array(0), copyOf: row });
+  const id = await insertFile(ctx, { name, parentId, bytes: version ? storedBytes(version) : new Uint8Array(0), copyOf: row });
   return Response.json(await standardFile(ctx, id, params), { status: 201 });
 }
 

@@ -1,3 +1,4 @@
+import { ParseBoundExceeded, parseJson } from '../parseBounds.ts';
 import { jsonObjectBody, mergeParams, queryParams, scalarText, setParam } from '../requestBody.ts';
 import { boxError, invalidParameter } from './errors.ts';
 
@@ -12,7 +13,8 @@ export interface UploadedFile {
 
 /**
  * Box takes query parameters on every method and a JSON body on writes; uploads are multipart/form-data with an
- * `attributes` part (JSON text) and a `file` part (https://developer.box.com/reference/post-files-content/).
+ * `attributes` part (JSON text) and a file part, `file` in Box's docs but read whatever its name
+ * (https://developer.box.com/reference/post-files-content/).
  * Query values stay strings; body values keep their JSON types. An upload's attributes land in `attributes` (an
  * object, or the raw text when it is not JSON) and its bytes in `file`.
  */
@@ -27,15 +29,21 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
     });
     const parts: [string, FormDataEntryValue][] = [];
     form.forEach((v, k) => parts.push([k, v]));
+    let firstFile: UploadedFile | undefined;
     for (const [k, v] of parts) {
       if (typeof v === 'string') {
         if (k === 'attributes') params.attributes = parseJsonOr(v);
         else if (k === 'file') params.file = { filename: '', type: 'text/plain', bytes: new TextEncoder().encode(v) } satisfies UploadedFile;
         else setParam(params, k, v);
       } else {
-        setParam(params, k, { filename: v.name ?? '', type: v.type ?? '', bytes: new Uint8Array(await v.arrayBuffer()) } satisfies UploadedFile);
+        const part: UploadedFile = { filename: v.name ?? '', type: v.type ?? '', bytes: new Uint8Array(await v.arrayBuffer()) };
+        setParam(params, k, part);
+        if (k !== 'attributes') firstFile ??= part;
       }
     }
+    // Box reads the file from the part after `attributes`, whatever its name: box-node-sdk 3.8.2 (the Box CLI's
+    // base) names it `content`, the docs and the newer SDKs `file`.
+    if (params.file === undefined && firstFile) params.file = firstFile;
     return params;
   }
   const text = await request.text();
@@ -48,8 +56,9 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
 
 function parseJsonOr(text: string): unknown {
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJson(text);
+  } catch (err) {
+    if (err instanceof ParseBoundExceeded) throw err;
     return text;
   }
 }

@@ -126,7 +126,7 @@ export const routes: Route[] = [
     path: 'files/{file_id}/content',
     summary: 'Download a file\'s bytes.',
     docs: doc(
-      'Answers `302 Found` with an empty body and `Location: https://dl.boxcloud.com/d/1/<token>/download`, the download URL of the current version or of `version` (a file version id). Follow it to get the bytes: `fetch` does by default (then read text with `await res.text()`), `curl` with `-L`; the download URL needs no token and honours `Range` (206). Files of Agent-Diff\'s published seed have no stored bytes and download empty.',
+      'Answers `302 Found` with an empty body and `Location: https://dl.boxcloud.com/d/1/<token>/download`, the download URL of the current version or of `version` (a file version id). Follow it to get the bytes: `fetch` does by default (then read text with `await res.text()`), `curl` with `-L`; the download URL needs no token and honours `Range` (206). A version whose bytes are not here (a seed that describes a file without its contents, as Agent-Diff\'s does without its `filesystem/` folder) answers `202 Accepted` with `Retry-After` and no body, Box\'s answer for content it cannot serve yet.',
       NOT_FOUND,
     ),
     params: { file_id: fileId, version: p.str('A file version id; default the current version.') },
@@ -147,7 +147,7 @@ export const routes: Route[] = [
     summary: 'Upload a new file (upload host: https://upload.box.com/api/2.0/files/content).',
     writes: true,
     docs: doc(
-      'A multipart/form-data request with two parts, in this order: `attributes`, the JSON text `{"name": "report.csv", "parent": {"id": "<folder id>"}}` (optionally `content_created_at`, `content_modified_at`), and `file`, the bytes. Answers 201 with `{"total_count": 1, "entries": [<file>]}`; the file starts at version 1. To replace the contents of an existing file upload a new version instead. The same path on api.box.com is accepted too.',
+      'A multipart/form-data request with two parts, in this order: `attributes`, the JSON text `{"name": "report.csv", "parent": {"id": "<folder id>"}}` (optionally `content_created_at`, `content_modified_at`), and `file`, the bytes (a file part of another name after `attributes` is read the same, as Box does). Answers 201 with `{"total_count": 1, "entries": [<file>]}`; the file starts at version 1. To replace the contents of an existing file upload a new version instead. The same path on api.box.com is accepted too.',
       {
         '400 bad_request': 'the `attributes` part or the `file` part is missing, `attributes` is not JSON, or `parent` is missing',
         '400 item_name_invalid': 'the name breaks Box\'s naming rules',
@@ -165,6 +165,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'files/{file_id}/content',
+    effect: 'update',
     summary: 'Upload a new version of a file (upload host).',
     writes: true,
     docs: doc(
@@ -511,6 +512,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'hubs/{hub_id}/manage_items',
+    effect: 'update',
     summary: 'Add items to or remove items from a hub (needs header box-version: 2025.0).',
     writes: true,
     docs: doc(
@@ -542,6 +544,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'files/{file_id}',
+    effect: 'update',
     summary: 'Restore a file from the trash.',
     writes: true,
     docs: doc('Puts a trashed file back where it was, or into `parent.id`, optionally as `name`; answers 201 with the file.', {
@@ -572,6 +575,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'folders/{folder_id}',
+    effect: 'update',
     summary: 'Restore a folder from the trash.',
     writes: true,
     docs: doc('Puts a trashed folder (with its contents) back where it was, or into `parent.id`, optionally as `name`; answers 201.', {

@@ -52,8 +52,9 @@ function parseRange(params: Params, name: string, kind: 'time' | 'size'): [unkno
   const conv = (v: string) => {
     if (v.trim() === '') return null;
     if (kind === 'size') {
+      // Bytes as a whole number the size column can compare with (9999999999999999999999 is past PostgreSQL's bigint).
       const n = Number(v);
-      if (!Number.isFinite(n)) throw invalidParameter(name, `Invalid value '${raw}'.`);
+      if (!/^\s*\d+\s*$/.test(v) || !Number.isSafeInteger(n)) throw invalidParameter(name, `Invalid value '${raw}'. Sizes must be whole numbers of bytes.`);
       return n;
     }
     const d = new Date(v);

@@ -67,7 +67,7 @@ export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
     case 'malformed_path':
       return badRequest();
-    case 'nul':
+    case 'unstorable':
       return invalid('Invalid value', problem.field);
     case 'body_too_large':
       return googleError(413, 'badRequest', `Request payload size exceeds the limit: ${problem.limit} bytes.`);
@@ -77,6 +77,10 @@ export function requestProblem(problem: RequestProblem): Response {
       return googleError(431, 'badRequest', `Request header fields too large (limit ${problem.limit} bytes).`);
     case 'timeout':
       return googleError(503, 'backendError', 'Backend Error');
+    case 'method_not_allowed':
+      return googleError(405, 'httpMethodNotAllowed', `HTTP method ${problem.method} is not supported by this URL`);
+    case 'too_complex':
+      return googleError(413, 'badRequest', `Request too complex: ${problem.detail}.`);
   }
 }
 

@@ -209,6 +209,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'calendars/{calendarId}/events/{eventId}/move',
+    effect: 'update',
     summary: 'Move an event to another calendar.',
     writes: true,
     docs: doc('Moves the event (a whole series with its changed instances) to `destination`; you need writer access to both calendars. Single instances cannot be moved.', {
@@ -277,6 +278,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'calendars/{calendarId}/clear',
+    effect: 'delete',
     summary: 'Delete every event of a calendar.',
     writes: true,
     docs: doc('Cancels all events of a calendar you own (Google offers this for primary calendars; the replica allows it on any calendar you own). 204, no body.', OWNER),
@@ -547,6 +549,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'freeBusy',
+    effect: 'read',
     summary: 'Find when calendars are busy.',
     docs: doc('Body `{timeMin, timeMax, timeZone?, items: [{id}]}` (ids are calendar ids or people\'s addresses for their primary calendars). Returns `{kind: "calendar#freeBusy", timeMin, timeMax, calendars: {<id>: {busy: [{start, end}]}}}` with merged busy spans inside the window (times in `timeZone`, default UTC). Free (transparent) and cancelled events do not count; recurring events count per instance; a person\'s primary calendar is also busy for events elsewhere that they are invited to and have not declined. A calendar you may not see reports `errors: [{reason: "notFound"}]`.', {
       '400 required': 'timeMin, timeMax or items is missing',
@@ -559,6 +562,7 @@ export const routes: Route[] = [
   {
     method: 'POST',
     path: 'channels/stop',
+    effect: 'delete',
     summary: 'Stop a push channel.',
     writes: true,
     docs: doc('Body `{id, resourceId}` of a channel a watch call opened (yours); it stops and is removed. 204, no body.', {

@@ -34,7 +34,7 @@ Mutations (each returns \`{success lastSyncId <entity>}\`)
   subscriberIds, cycleId, …})\`: numbers the issue in its team (ENG-13); priority 0 none, 1 urgent, 2 high, 3 medium,
   4 low; \`teamId\` is the team's id (a key such as "ENG" is refused, as Linear refuses it).
 - \`issueUpdate(id, input)\`: any of the above, plus \`addedLabelIds\`/\`removedLabelIds\`; a new \`teamId\` renumbers the issue.
-- \`issueBatchUpdate(ids, input)\`, \`issueAddLabel(id, labelId)\`, \`issueRemoveLabel(id, labelId)\`,
+- \`issueBatchCreate(input: {issues: [IssueCreateInput]})\`, \`issueBatchUpdate(ids, input)\`, \`issueAddLabel(id, labelId)\`, \`issueRemoveLabel(id, labelId)\`,
   \`issueDescriptionUpdateFromFront(id, description)\`.
 - \`issueArchive(id)\`, \`issueUnarchive(id)\`, \`issueDelete(id)\` (moves to the trash).
 - \`commentCreate(input: {issueId, body, parentId})\`, \`commentUpdate(id, input: {body})\`, \`commentDelete(id)\`.
@@ -44,11 +44,13 @@ Mutations (each returns \`{success lastSyncId <entity>}\`)
 - \`workflowStateCreate(input: {teamId, name, type, color})\`, \`workflowStateUpdate\`, \`workflowStateArchive(id)\`.
 - \`teamCreate(input: {name, key})\` (adds the default workflow states and you as a member), \`teamUpdate\`,
   \`teamMembershipCreate(input: {teamId, userId})\`, \`teamMembershipDelete(id)\`.
+- \`userUpdate(id, input: {name, displayName, description, statusEmoji, statusLabel, timezone})\`: yourself (\`me\`) or, as an admin, anyone.
 
 Errors come back as \`{"errors": [{"message", "path", "extensions": {"type", "code", "userPresentableMessage"}}]}\`:
-an unknown field or bad variable is a "graphql error" (HTTP 400), a root field of Linear's that this replica does not
-serve is "feature not accessible" (HTTP 400), an unknown id is "Entity not found: Issue"
-("invalid input", HTTP 400), a missing Authorization header is an "authentication error" (HTTP 400).
+an unknown field or bad variable is a "graphql error" (HTTP 400) and a missing Authorization header an "authentication
+error" (HTTP 400), both before anything runs; once the operation runs, a root field of Linear's that this replica does
+not serve is "feature not accessible" and an unknown id "Entity not found: Issue" ("invalid input"), with HTTP 200 and
+\`"data": null\` (the data of other fields when the failing one may be null).
 `;
 
 /** One line per root operation, in this project's words; served as the field descriptions in introspection. */
@@ -82,7 +84,9 @@ export const OPERATION_DOCS: Record<string, string> = {
   'Mutation.issueUnarchive': 'Brings an archived or trashed issue back.',
   'Mutation.issueAddLabel': 'Adds one label to an issue.',
   'Mutation.issueRemoveLabel': 'Removes one label from an issue.',
+  'Mutation.issueBatchCreate': 'Creates several issues, each from its own IssueCreateInput (teams may differ), in the order given; one refused input creates none.',
   'Mutation.issueBatchUpdate': 'Applies the same IssueUpdateInput to several issues.',
+  'Mutation.userUpdate': 'Updates a user\'s name, display name, description, status or time zone: yourself (`id: "me"`), or anyone when you are an admin.',
   'Mutation.issueDescriptionUpdateFromFront': 'Sets the description of an issue (Linear marks it internal, for its Front app).',
   'Mutation.commentCreate': 'Adds a comment (markdown body) to an issue, or a reply when parentId names a comment.',
   'Mutation.commentUpdate': 'Replaces the body of a comment.',

@@ -26,6 +26,11 @@ export function inputError(message: string, userPresentableMessage: string = mes
   return new GraphQLError(message, { extensions: linearExtensions('invalid input', userPresentableMessage) });
 }
 
+/** An operation the caller's role does not allow (@linear/sdk raises ForbiddenLinearError). */
+export function forbidden(userPresentableMessage: string): GraphQLError {
+  return new GraphQLError('Forbidden', { extensions: linearExtensions('forbidden', userPresentableMessage) });
+}
+
 /** `Entity not found: Issue` — what Linear answers for an id that names nothing of that kind. */
 export function notFound(entity: string): GraphQLError {
   return inputError(`Entity not found: ${entity}`, `Could not find referenced ${entity}.`);
@@ -125,9 +130,12 @@ export function requestProblem(problem: RequestProblem): Response {
   const one = (message: string, type: LinearErrorType, status: number, presentable = message) =>
     errorResponse({ errors: [{ message, extensions: linearExtensions(type, presentable, status) }] }, status);
   switch (problem.kind) {
-    case 'nul':
-      // As Linear's input validation words a refused value (see argumentValidationError).
-      return one('Argument Validation Error', 'invalid input', 400, `${problem.field} must not contain the NUL character (U+0000)`);
+    case 'unstorable':
+      // As Linear's input validation words and answers a refused value (see argumentValidationError): HTTP 200.
+      return errorResponse(
+        { data: null, errors: [{ message: 'Argument Validation Error', extensions: linearExtensions('invalid input', `${problem.field} must not contain ${problem.character}`) }] },
+        200,
+      );
     case 'malformed_path':
       return one('Linear serves GraphQL at /graphql only', 'graphql error', 404);
     case 'body_too_large':
@@ -138,6 +146,11 @@ export function requestProblem(problem: RequestProblem): Response {
       return one(`Request headers exceed the limit of ${problem.limit} bytes`, 'invalid input', 431);
     case 'timeout':
       return one('Request timed out', 'internal error', 503, 'The request took too long to complete.');
+    case 'method_not_allowed':
+      return one(`Cannot ${problem.method}: Linear takes GET and POST at /graphql`, 'graphql error', 405);
+    case 'too_complex':
+      // Linear refuses a request too big to run with its complexity error, whatever made it so (HTTP 400).
+      return queryTooComplex(problem.detail);
   }
 }
 

@@ -127,7 +127,7 @@ export interface GraphqlRequest {
 
 /**
  * Runs one GraphQL request in the route's transaction. Parse and validation failures are HTTP 400 with
- * `graphql error`s; resolver failures keep graphql-js's partial `data` and carry Linear's extensions, with HTTP 400
+ * `graphql error`s; resolver failures keep graphql-js's partial `data` and carry Linear's extensions, with HTTP 200
  * when the error is the caller's. Any error rolls the request's writes back.
  */
 export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method: string): Promise<Response> {
@@ -169,8 +169,12 @@ export async function runGraphql(body: GraphqlRequest, rc: RouteContext, method:
   if (!('data' in result) || result.data === undefined) {
     return errorResponse({ errors: errors.map((e) => ({ ...e, extensions: linearExtensions('graphql error', e.message) })) }, 400);
   }
+  // Errors met while executing (an unknown id, a duplicate key, a refused argument) come with HTTP 200, the data
+  // graphql-js kept (null when a non-null root field failed) and Linear's error entries: what Agent-Diff's tests and
+  // integrations of Linear see, and what the GraphQL-over-HTTP convention asks of a legacy application/json server.
+  // Only an error of the replica itself is a 500. (docs/replicas.md: what was found on Linear's status codes.)
   const userError = errors.every((e) => e.extensions.userError);
-  return errorResponse({ data: result.data, errors }, userError ? 400 : 500);
+  return errorResponse({ data: result.data, errors }, userError ? 200 : 500);
 }
 
 function formatError(e: GraphQLError) {

@@ -1,4 +1,5 @@
 import type { Replica } from '../types.ts';
+import { ParseBoundExceeded, parseJson } from '../parseBounds.ts';
 import { jsonObjectBody } from '../requestBody.ts';
 import { authenticationError, badRequest, errorResponse, faultResponses, internalError, isLinearError, requestProblem } from './errors.ts';
 import { linearSchema } from './executor.ts';
@@ -34,8 +35,9 @@ export const linear = {
       const vars = url.searchParams.get('variables');
       let variables: unknown;
       try {
-        variables = vars ? JSON.parse(vars) : undefined;
-      } catch {
+        variables = vars ? parseJson(vars) : undefined;
+      } catch (err) {
+        if (err instanceof ParseBoundExceeded) throw err;
         throw badRequest('Variables are invalid JSON.');
       }
       return { query: url.searchParams.get('query') ?? undefined, variables, operationName: url.searchParams.get('operationName') ?? undefined };

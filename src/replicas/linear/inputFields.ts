@@ -88,7 +88,7 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
       ...AS_APP,
       bodyData: 'the rich-text twin of body; the replica keeps the markdown body (and derives bodyData from it)',
       createOnSyncedSlackThread: 'the replica has no Slack sync',
-      doNotSubscribeToIssue: 'commenting does not subscribe the author here (see the README)',
+      doNotSubscribeToIssue: 'commenting does not subscribe the author here (see docs/replicas.md, Linear, in DiffLab)',
       subscriberIds: 'comment threads have no subscribers of their own here',
     },
   },
@@ -97,7 +97,7 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
     handled: ['body', 'resolvingCommentId', 'resolvingUserId'],
     ignored: {
       bodyData: 'the rich-text twin of body; the replica keeps the markdown body',
-      doNotSubscribeToIssue: 'commenting does not subscribe the author here (see the README)',
+      doNotSubscribeToIssue: 'commenting does not subscribe the author here (see docs/replicas.md, Linear, in DiffLab)',
       subscriberIds: 'comment threads have no subscribers of their own here',
     },
   },
@@ -136,6 +136,12 @@ export const INPUT_FIELDS: Record<string, FieldUse> = {
     },
   },
   TeamMembershipCreateInput: { stored: ['owner', 'sortOrder'], handled: ['id', 'teamId', 'userId'], ignored: {} },
+  IssueBatchCreateInput: { stored: [], handled: ['issues'], ignored: {} },
+  UserUpdateInput: {
+    stored: ['avatarUrl', 'description', 'displayName', 'name', 'statusEmoji', 'statusLabel', 'statusUntilAt', 'timezone'],
+    handled: [],
+    ignored: { title: 'a user\'s job title is not replicated (Agent-Diff\'s users table has no column for it)' },
+  },
 };
 
 /** Arguments of the implemented mutations beside `id` and `input`, with what they do. */

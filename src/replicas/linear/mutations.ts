@@ -1,6 +1,6 @@
 import type { Row } from '../../engine/index.ts';
 import type { LinearContext } from './context.ts';
-import { argumentValidationError, inputError, notFound } from './errors.ts';
+import { argumentValidationError, forbidden, inputError, notFound } from './errors.ts';
 import { storedFields, TEAM_SETTINGS } from './inputFields.ts';
 import { organization, requireIssue, requireTeam, requireTeamId, viewer } from './lookup.ts';
 import type { ResolverMap } from './resolvers.ts';
@@ -265,6 +265,19 @@ export const mutationResolvers: ResolverMap = {
     // [INTERNAL] in Linear's schema, for its Front app: sets the description, as issueUpdate would.
     issueDescriptionUpdateFromFront: async (_, { id, description }, ctx) =>
       ok(ctx, { issue: await updateIssue(ctx, await requireIssue(ctx, id), { description }) }),
+    // All or nothing: an issue Linear would refuse fails the request, and its error rolls back those created before it.
+    // "Only available to organization admins and the user themselves" (Linear's schema); `me` is the caller.
+    userUpdate: async (_, { id, input }, ctx) => {
+      const user = await ctx.require('user', id === 'me' ? (ctx.actingUserId ?? id) : id);
+      const caller = ctx.actingUserId ? await ctx.require('user', ctx.actingUserId) : null;
+      if (user.id !== caller?.id && !caller?.admin) throw forbidden('Only organization admins and the user themselves can update a user.');
+      return ok(ctx, { user: await updateRow(ctx, 'user', user.id as string, storedFields('UserUpdateInput', input)) });
+    },
+    issueBatchCreate: async (_, { input }, ctx) => {
+      const issues: Row[] = [];
+      for (const one of input.issues) issues.push(await createIssue(ctx, one));
+      return ok(ctx, { issues });
+    },
     issueBatchUpdate: async (_, { ids, input }, ctx) => {
       const issues: Row[] = [];
       for (const id of ids) issues.push(await updateIssue(ctx, await requireIssue(ctx, id), input));

@@ -17,6 +17,9 @@ export const routes: Route<GraphqlRequest>[] = [
     docs: LINEAR_DOCS,
     params,
     writes: true,
+    // One endpoint for queries and mutations, and a mutation may create, update or delete (issueDelete): MCP's
+    // conservative defaults (destructive, not idempotent) are the only true description of what a call may do.
+    effect: 'any',
     handler: (body, ctx) => runGraphql(body, ctx, 'POST'),
   },
   {

@@ -36,6 +36,7 @@ type Mutation {
   issueUnarchive(id: String!): IssueArchivePayload!
   issueAddLabel(id: String!, labelId: String!): IssuePayload!
   issueRemoveLabel(id: String!, labelId: String!): IssuePayload!
+  issueBatchCreate(input: IssueBatchCreateInput!): IssueBatchPayload!
   issueBatchUpdate(ids: [UUID!]!, input: IssueUpdateInput!): IssueBatchPayload!
   issueDescriptionUpdateFromFront(description: String!, id: String!): IssuePayload!
   commentCreate(input: CommentCreateInput!): CommentPayload!
@@ -54,6 +55,7 @@ type Mutation {
   teamUpdate(id: String!, input: TeamUpdateInput!, mapping: InheritanceEntityMapping): TeamPayload!
   teamMembershipCreate(input: TeamMembershipCreateInput!): TeamMembershipPayload!
   teamMembershipDelete(alsoLeaveParentTeams: Boolean, id: String!): DeletePayload!
+  userUpdate(id: String!, input: UserUpdateInput!): UserPayload!
 }
 
 enum ProductIntelligenceScope {
@@ -313,6 +315,23 @@ type IssueLabelConnection {
   edges: [IssueLabelEdge!]!
   nodes: [IssueLabel!]!
   pageInfo: PageInfo!
+}
+
+input UserUpdateInput {
+  avatarUrl: String
+  description: String
+  displayName: String
+  name: String
+  statusEmoji: String
+  statusLabel: String
+  statusUntilAt: DateTime
+  timezone: String
+}
+
+type UserPayload {
+  lastSyncId: Float!
+  success: Boolean!
+  user: User
 }
 
 type IssueLabelPayload {
@@ -902,6 +921,10 @@ input IssueCollectionFilter {
   team: TeamFilter
   title: StringComparator
   updatedAt: DateComparator
+}
+
+input IssueBatchCreateInput {
+  issues: [IssueCreateInput!]!
 }
 
 input IssueCreateInput {

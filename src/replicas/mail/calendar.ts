@@ -196,6 +196,7 @@ export const calendarRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/events/{event_id}/cancel',
+    effect: 'update',
     summary: 'Cancel an event you organise.',
     docs: 'Marks the event cancelled (it stays visible with `include_cancelled=true`); `comment` is stored in the body for attendees. Organizer only.',
     input: z.strictObject({ ...eventKey, comment: z.string().max(2000).optional() }),
@@ -263,6 +264,7 @@ export const calendarRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/calendar/get-schedule',
+    effect: 'read',
     summary: 'Busy times of people in a range.',
     docs: 'For each address (yours included if you list it): the busy intervals in [`start`, `end`) from events they organise or attend and have not declined (cancelled and `free` events do not count), plus their working hours and time zone. At most 14 days, 20 people.',
     input: z.strictObject({ emails: z.array(email).min(1).max(20), start: isoTime('Range start.'), end: isoTime('Range end.') }),
@@ -280,6 +282,7 @@ export const calendarRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/calendar/find-free-times',
+    effect: 'read',
     summary: 'Find meeting times when everyone is free.',
     docs: 'Candidate start times in [`start`, `end`) for a meeting of `duration_minutes` when you and every attendee are free (no busy, tentative or out-of-office event they have not declined). Candidates start on the half hour and, unless `within_working_hours=false`, lie inside everyone\'s working hours (from their mailbox settings, in their own time zones; 09:00–17:00 Mon–Fri for people without a mailbox here). At most `max_results` (default 10), earliest first.',
     input: z.strictObject({

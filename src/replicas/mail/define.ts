@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Route } from '../types.ts';
+import type { Route, RouteEffect } from '../types.ts';
 import { mailCtx, type MailCtx } from './context.ts';
 import { validate } from './input.ts';
 
@@ -9,6 +9,8 @@ export interface OpSpec<S extends z.ZodObject<any>> {
   summary: string;
   docs: string;
   input: S;
+  /** What the operation does, where its method does not say it (a POST that only reads, one that overwrites). */
+  effect?: RouteEffect;
   /** HTTP status of a success; default 200 (201 for creates, given explicitly). */
   status?: number;
   run: (input: z.infer<S>, m: MailCtx) => Promise<unknown>;
@@ -16,7 +18,7 @@ export interface OpSpec<S extends z.ZodObject<any>> {
 
 /**
  * One operation: its schema validates query, body and path parameters together (a failure names the field's path),
- * then `run` answers a JSON value (or nothing: 204). Writes are every method but GET.
+ * then `run` answers a JSON value (or nothing: 204). Writes are every method but GET, unless the operation says it only reads.
  */
 export function op<S extends z.ZodObject<any>>(spec: OpSpec<S>): Route {
   return {
@@ -26,7 +28,8 @@ export function op<S extends z.ZodObject<any>>(spec: OpSpec<S>): Route {
     summary: spec.summary,
     docs: spec.docs,
     input: spec.input,
-    writes: spec.method !== 'GET',
+    ...(spec.effect ? { effect: spec.effect } : {}),
+    writes: spec.effect ? spec.effect !== 'read' : spec.method !== 'GET',
     async handler(params, ctx) {
       const input = validate(spec.input, { ...params, ...ctx.pathParams }, ctx.url.searchParams) as z.infer<S>;
       const m = await mailCtx(ctx);

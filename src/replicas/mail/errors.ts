@@ -36,9 +36,9 @@ export function conflict(message: string, field?: string): Response {
 export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
     case 'malformed_path':
-      return apiError(400, 'invalid_request', problem.detail);
-    case 'nul':
-      return invalidField(problem.field, 'must not contain the NUL character (U+0000)');
+      return invalidField(problem.field, problem.detail);
+    case 'unstorable':
+      return invalidField(problem.field, `must not contain ${problem.character}`);
     case 'body_too_large':
       return apiError(413, 'payload_too_large', `the request body exceeds the limit of ${problem.limit} bytes`);
     case 'url_too_long':
@@ -47,6 +47,10 @@ export function requestProblem(problem: RequestProblem): Response {
       return apiError(431, 'headers_too_large', `the request headers exceed the limit of ${problem.limit} bytes`);
     case 'timeout':
       return apiError(503, 'timeout', problem.detail);
+    case 'method_not_allowed':
+      return apiError(405, 'method_not_allowed', problem.detail);
+    case 'too_complex':
+      return apiError(413, 'payload_too_large', problem.detail);
   }
 }
 

@@ -135,6 +135,7 @@ export const folderRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/folders/{folder_id}/move',
+    effect: 'update',
     summary: 'Move a folder under another folder (or to the top).',
     docs: 'Re-parents a folder with its subfolders and messages. `parent_id: null` moves it to the top level. A folder cannot move into itself or its own subfolder (400), and well-known folders cannot move (403).',
     input: z.strictObject({ ...folderKey, parent_id: z.string().min(1).nullable().describe('New parent folder, or null for the top level.') }),
@@ -171,6 +172,7 @@ export const folderRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/folders/{folder_id}/empty',
+    effect: 'delete',
     summary: 'Empty a folder.',
     docs: 'Moves every message of the folder to Deleted Items; emptying Deleted Items (or Junk) deletes its messages for good. Subfolders are left alone. Answers how many messages were affected.',
     input: z.strictObject(folderKey),

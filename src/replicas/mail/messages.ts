@@ -266,6 +266,7 @@ export const messageRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/messages/{message_id}/move',
+    effect: 'update',
     summary: 'Move a message to another folder.',
     docs: 'Moves the message to `folder_id` (id or well-known name such as `archive`). The message keeps its id.',
     input: z.strictObject({ ...messageKey, folder_id: id('Destination folder id or well-known name.') }),
@@ -340,6 +341,7 @@ export const messageRoutes: Route[] = [
   op({
     method: 'POST',
     path: '/messages/batch-update',
+    effect: 'update',
     summary: 'Change or move many messages at once.',
     docs: 'Applies the same change to up to 500 messages of yours: `is_read`, `flag_status`, `add_categories`, and/or `folder_id` (move). Every id must be yours, or nothing changes (404 naming the index in `message_ids`). Answers the number updated.',
     input: z.strictObject({

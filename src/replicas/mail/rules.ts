@@ -53,6 +53,7 @@ function toggle(enabled: boolean): Route {
   return op({
     method: 'POST',
     path: `/rules/{rule_id}/${enabled ? 'enable' : 'disable'}`,
+    effect: 'update',
     summary: `${enabled ? 'Enable' : 'Disable'} a rule.`,
     docs: `Sets \`is_enabled\` to ${enabled}. ${enabled ? 'The rule acts on messages from now on.' : 'The rule is kept but no longer acts.'}`,
     input: z.strictObject(ruleKey),

@@ -7,6 +7,7 @@ import {
   MESSAGE_EXTRAS,
   messageInChannel,
   queryMessages,
+  isWorkspaceAdmin,
   resolveActor,
   visible,
   type Actor,
@@ -131,7 +132,7 @@ async function resolvePostTarget(ctx: RouteContext, actor: Actor, raw: string): 
 }
 
 /** The thread a reply joins: the root of the thread `threadTs` belongs to, and the root's author. */
-async function threadOf(ctx: RouteContext, channelId: string, threadTs: string): Promise<{ rootId: string; rootUser: string | null }> {
+export async function threadOf(ctx: RouteContext, channelId: string, threadTs: string): Promise<{ rootId: string; rootUser: string | null }> {
   const [found] = await ctx.tx.query<{ channel_id: string; root_id: string; root_user: string | null }>(
     `SELECT m.channel_id, coalesce(m.parent_id, m.message_id) AS root_id,
             (SELECT r.user_id FROM messages r WHERE r.message_id = coalesce(m.parent_id, m.message_id)) AS root_user
@@ -153,7 +154,7 @@ const createdAt = (ts: string) => new Date(Number(ts.split('.')[0]) * 1000).toIS
  * is the message's primary key, so a taken one (a scenario clock can land on a seed message) moves on by a
  * microsecond until the insert succeeds.
  */
-async function insertMessage(ctx: RouteContext, fields: MessageFields, from?: string): Promise<MessageRow> {
+export async function insertMessage(ctx: RouteContext, fields: MessageFields, from?: string): Promise<MessageRow> {
   for (let ts = from ?? tsFromMs(ctx.now()); ; ts = nextTs(ts)) {
     // Prepared (src/replicas/prepared.ts): parsing and planning were a third of this statement.
     const [row] = await queryPrepared<MessageRow>(
@@ -289,8 +290,7 @@ export async function chatDelete(params: Params, ctx: RouteContext): Promise<Res
   const msg = await messageInChannel(ctx.tx, channel.channel_id, str(params, 'ts'));
   if (msg.subtype === 'tombstone') throw slackError('message_not_found');
   // Authors delete their own messages; workspace admins and owners, acting as themselves, may delete anyone's.
-  const admin = !actor.user.is_bot && (actor.user.role === 'admin' || actor.user.role === 'owner');
-  if (msg.user_id !== actor.user.user_id && !admin) throw slackError('cant_delete_message');
+  if (msg.user_id !== actor.user.user_id && !isWorkspaceAdmin(actor)) throw slackError('cant_delete_message');
 
   await ctx.tx.query(`DELETE FROM message_reactions WHERE message_id = $1`, [msg.message_id]);
   const [{ n: replies }] = await ctx.tx.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages WHERE parent_id = $1`, [

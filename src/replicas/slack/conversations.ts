@@ -8,6 +8,7 @@ import {
   channelView,
   channelViews,
   isGeneral,
+  isWorkspaceAdmin,
   MESSAGE_EXTRAS,
   queryMessages,
   resolveActor,
@@ -19,7 +20,7 @@ import {
 } from './lookup.ts';
 import { decodeCursor, encodeCursor, flag, limitParam, list, required, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
-import type { ChannelRow, UserRow } from './rows.ts';
+import type { ChannelRow, MessageExtras, UserRow } from './rows.ts';
 import { conversation, message } from './serialize.ts';
 import { isTs } from './time.ts';
 
@@ -229,12 +230,28 @@ export async function conversationsReplies(params: Params, ctx: RouteContext): P
   const pageReplies = replies.slice(0, Math.max(replyLimit, 0));
   const more = replies.length > replyLimit;
   const page = withRoot ? [rows[0], ...pageReplies] : pageReplies;
+  if (withRoot && page[0]?.extras.replies) page[0].extras.readState = await threadReadState(ctx, rootId, actor.user.user_id);
   const last = page[page.length - 1]?.row;
   return slackOk(ctx, {
     messages: page.map(({ row, extras }) => message(row, extras, actor.team)),
     has_more: more,
     response_metadata: { next_cursor: more && last ? encodeCursor('next_ts', last.ts ?? last.message_id) : '' },
   });
+}
+
+/**
+ * A viewer who started a thread or replied in it is subscribed to it (Slack's default). No read marks are kept here:
+ * the viewer has read the thread up to their own latest message in it, and what others replied later is unread.
+ */
+async function threadReadState(ctx: RouteContext, rootId: string, viewer: string): Promise<MessageExtras['readState']> {
+  const [state] = await ctx.tx.query<{ last_read: string | null; unread_count: number }>(
+    `WITH thread AS (SELECT coalesce(ts, message_id) AS ts, user_id, message_id = $1 AS root FROM messages WHERE message_id = $1 OR parent_id = $1),
+          mine AS (SELECT ts FROM thread WHERE user_id = $2 ORDER BY ${TS_NUM('ts')} DESC LIMIT 1)
+     SELECT (SELECT ts FROM mine) AS last_read,
+            (SELECT count(*)::int FROM thread t, mine WHERE NOT t.root AND ${TS_NUM('t.ts')} > ${TS_NUM('mine.ts')}) AS unread_count`,
+    [rootId, viewer],
+  );
+  return state?.last_read ? { last_read: state.last_read, unread_count: state.unread_count } : undefined;
 }
 
 export async function conversationsMembers(params: Params, ctx: RouteContext): Promise<Response> {
@@ -442,6 +459,8 @@ export async function conversationsRename(params: Params, ctx: RouteContext): Pr
   const actor = await resolveActor(ctx);
   const { channel, member } = await accessChannel(ctx.tx, actor, str(params, 'channel'));
   requireChannel(channel);
+  // Renaming #general is left to workspace owners and admins by default (Slack's "Channel management" settings).
+  if (isGeneral(channel) && !isWorkspaceAdmin(actor)) throw slackError('not_authorized');
   const name = checkChannelName(str(params, 'name'));
   if (channel.is_archived) throw slackError('is_archived');
   if (!member) throw slackError('not_in_channel');

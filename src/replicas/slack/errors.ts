@@ -48,8 +48,8 @@ export function internalError(): Response {
  */
 export function requestProblem(problem: RequestProblem): Response {
   switch (problem.kind) {
-    case 'nul':
-      return invalidArguments(`${problem.field} must not contain the NUL character`, `/${problem.field.replace(/\./g, '/')}`);
+    case 'unstorable':
+      return invalidArguments(`${problem.field} must not contain ${problem.character}`, `/${problem.field.replace(/\./g, '/')}`);
     case 'malformed_path':
       return slackError('unknown_method', { req_method: '' }, 404);
     case 'body_too_large':
@@ -60,6 +60,10 @@ export function requestProblem(problem: RequestProblem): Response {
       return slackError('request_too_large', { detail: problem.detail }, 431);
     case 'timeout':
       return slackError('service_unavailable', { detail: problem.detail });
+    case 'method_not_allowed':
+      return slackError('method_not_allowed', { detail: problem.detail }, 405);
+    case 'too_complex':
+      return slackError('request_too_large', { detail: problem.detail }, 413);
   }
 }
 

@@ -1,6 +1,7 @@
 import type { Replica } from '../types.ts';
 import { tokenProblem } from './auth.ts';
 import { faultResponses, internalError, isSlackError, requestProblem, slackError, unknownMethod } from './errors.ts';
+import { FILES_BASE } from './files.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
 import { prepareSeedRow, schemaSql } from './schema.ts';
@@ -9,8 +10,10 @@ import { prepareSeedRow, schemaSql } from './schema.ts';
 export const slack = {
   name: 'slack',
   title: 'Slack Web API',
-  // The hosts agents are told to call; api.slack.com/api/ must precede api.slack.com/ (first prefix wins).
-  baseUrls: ['https://slack.com/api/', 'https://www.slack.com/api/', 'https://api.slack.com/api/', 'https://api.slack.com/'],
+  // The hosts agents are told to call; api.slack.com/api/ must precede api.slack.com/ (first prefix wins). The file
+  // host takes uploads and serves files' url_private; its URLs come in answers, which `serve` points at itself.
+  baseUrls: ['https://slack.com/api/', 'https://www.slack.com/api/', 'https://api.slack.com/api/', 'https://api.slack.com/', FILES_BASE],
+  answerUrlBases: [FILES_BASE],
   servicePath: 'slack',
   schemaSql,
   routes,

@@ -66,9 +66,14 @@ export function channelKind(ch: Pick<ChannelRow, 'is_dm' | 'is_gc' | 'is_private
   return ch.is_private ? 'private' : 'public';
 }
 
-/** Slack's #general cannot be left, archived or kicked from; the seeds mark it only by its name. */
-export function isGeneral(ch: ChannelRow): boolean {
-  return channelKind(ch) === 'public' && ch.channel_name === 'general';
+/** Slack's #general cannot be left, archived or kicked from, whatever it is called now (see schema.ts). */
+export function isGeneral(ch: Pick<ChannelRow, 'is_general' | 'is_dm' | 'is_gc' | 'is_private'>): boolean {
+  return channelKind(ch) === 'public' && ch.is_general;
+}
+
+/** Workspace admins and owners acting as themselves (a bot acts as its app, never with their rights). */
+export function isWorkspaceAdmin(actor: Actor): boolean {
+  return !actor.user.is_bot && (actor.user.role === 'admin' || actor.user.role === 'owner');
 }
 
 /**

@@ -1,5 +1,7 @@
+import { ParseBoundExceeded, parseJson } from '../parseBounds.ts';
 import { jsonObjectBody, mergeParams, queryParams, scalarText, setParam } from '../requestBody.ts';
 import { invalidArguments, slackError } from './errors.ts';
+import { isUploadUrl, readUploadBody } from './files.ts';
 
 export type Params = Record<string, unknown>;
 
@@ -12,6 +14,8 @@ export async function readParams(request: Request, url: URL): Promise<Params> {
   const params = queryParams(url);
   const method = request.method.toUpperCase();
   if (method === 'GET' || method === 'HEAD') return params;
+  // An upload URL's body is a file's bytes, not arguments.
+  if (isUploadUrl(url)) return mergeParams(params, await readUploadBody(request));
   const type = (request.headers.get('content-type') ?? '').toLowerCase();
   if (type.startsWith('multipart/form-data')) {
     const form = await request.formData().catch(() => {
@@ -93,8 +97,9 @@ export function jsonArg(params: Params, name: string, errorCode: string): unknow
   if (v === undefined || v === null || v === '') return undefined;
   if (typeof v !== 'string') return v;
   try {
-    return JSON.parse(v);
-  } catch {
+    return parseJson(v);
+  } catch (err) {
+    if (err instanceof ParseBoundExceeded) throw err;
     throw slackError(errorCode);
   }
 }

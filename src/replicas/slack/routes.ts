@@ -18,6 +18,7 @@ import {
   conversationsSetTopic,
   conversationsUnarchive,
 } from './conversations.ts';
+import { downloadPrivate, filesCompleteUploadExternal, filesGetUploadURLExternal, filesInfo, filesList, filesUpload, uploadToUrl } from './files.ts';
 import { reactionsAdd, reactionsGet, reactionsRemove } from './reactions.ts';
 import { searchAll, searchMessagesHandler } from './search.ts';
 import { usersConversations, usersInfo, usersList, usersLookupByEmail, usersProfileGet } from './users.ts';
@@ -45,6 +46,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'auth.test',
+    effect: 'read',
     summary: 'Tell who the token acts as.',
     docs: doc(
       'Returns the workspace (`team`, `team_id`, `url`) and the user (`user`, `user_id`) that calls made with this token act as. A bot token also reports `bot_id`.',
@@ -56,6 +58,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.postMessage',
+    effect: 'create',
     summary: 'Post a message to a channel, group DM, DM or thread.',
     writes: true,
     docs: doc(
@@ -90,6 +93,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.update',
+    effect: 'update',
     summary: 'Edit a message you posted.',
     writes: true,
     docs: doc(
@@ -117,6 +121,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.delete',
+    effect: 'delete',
     summary: 'Delete a message.',
     writes: true,
     docs: doc(
@@ -133,6 +138,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'chat.getPermalink',
+    effect: 'read',
     summary: 'Get a shareable link to a message.',
     docs: doc('Returns `permalink`, the web address of message `message_ts` in `channel`.', {
       ...COMMON_CHANNEL_ERRORS,
@@ -144,6 +150,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.archive',
+    effect: 'update',
     summary: 'Archive a channel.',
     writes: true,
     docs: doc('Archives a public or private channel you are a member of. Archived channels stay readable but take no new messages.', {
@@ -159,6 +166,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.create',
+    effect: 'create',
     summary: 'Create a public or private channel.',
     writes: true,
     docs: doc(
@@ -181,6 +189,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.history',
+    effect: 'read',
     summary: 'Read the messages of a conversation, newest first.',
     docs: doc(
       'Returns top-level messages of `channel` newest first (thread replies appear only through conversations.replies, unless they were broadcast). Messages that started a thread carry `reply_count`, `reply_users`, `latest_reply`; reactions appear under `reactions`. Narrow the window with `oldest`/`latest` (ts values; `inclusive=true` includes the bounds). Pages hold `limit` messages (default 100, at most 999); follow `response_metadata.next_cursor` while `has_more` is true. Bots must be members of the channel; people can read any public channel.',
@@ -206,6 +215,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.info',
+    effect: 'read',
     summary: 'Describe a conversation.',
     docs: doc(
       'Returns the conversation object of `channel`: name, kind flags (`is_channel`, `is_private`, `is_mpim`, `is_im`), `is_archived`, `creator`, `created`, `topic`, `purpose`, `is_member`. `include_num_members=true` adds `num_members`.',
@@ -221,6 +231,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.invite',
+    effect: 'add',
     summary: 'Add people to a channel.',
     writes: true,
     docs: doc(
@@ -248,6 +259,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.join',
+    effect: 'add',
     summary: 'Join a public channel.',
     writes: true,
     docs: doc(
@@ -264,6 +276,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.kick',
+    effect: 'delete',
     summary: 'Remove someone from a channel.',
     writes: true,
     docs: doc('Removes `user` from `channel`.', {
@@ -280,6 +293,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.leave',
+    effect: 'delete',
     summary: 'Leave a channel.',
     writes: true,
     docs: doc('Removes you from `channel`. If you were not a member nothing changes and the answer is `{"ok": false, "not_in_channel": true}` (no `error`), as Slack documents it.', {
@@ -295,6 +309,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.list',
+    effect: 'read',
     summary: 'List the workspace\'s conversations.',
     docs: doc(
       'Lists conversations of the kinds in `types` (comma-separated: `public_channel`, `private_channel`, `mpim`, `im`; default `public_channel`). Every public channel is listed, whether or not you are in it (`is_member` says); private ones only if you are a member. Each channel carries `num_members`. `exclude_archived=true` drops archived channels. Pages hold `limit` entries (default 100, at most 1000); follow `response_metadata.next_cursor` until it is empty.',
@@ -315,6 +330,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.members',
+    effect: 'read',
     summary: 'List the members of a conversation.',
     docs: doc(
       'Returns the user IDs of `channel`\'s members in `members`, `limit` per page (default 100, at most 1000), with cursor paging.',
@@ -330,6 +346,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.open',
+    effect: 'add',
     summary: 'Open a DM or group DM.',
     writes: true,
     docs: doc(
@@ -354,10 +371,12 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.rename',
+    effect: 'update',
     summary: 'Rename a channel.',
     writes: true,
-    docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`.', {
+    docs: doc('Gives `channel` the new `name` (same rules as conversations.create) and returns it; the old name is listed in `previous_names`. Only workspace admins and owners may rename #general, which stays the general channel under its new name.', {
       ...COMMON_CHANNEL_ERRORS,
+      not_authorized: 'renaming #general needs a workspace admin or owner',
       name_taken: 'another channel has this name',
       invalid_name_required: 'no name was given',
       invalid_name_specials: 'the name has characters that are not allowed',
@@ -373,6 +392,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.replies',
+    effect: 'read',
     summary: 'Read a thread.',
     docs: doc(
       'Returns the thread that message `ts` belongs to: the parent first, then the replies oldest first. `ts` may be the parent\'s or any reply\'s. `oldest`, `latest`, `inclusive`, `limit` (default and max 1000) and `cursor` work as in conversations.history.',
@@ -398,6 +418,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.setTopic',
+    effect: 'update',
     summary: 'Set a channel\'s topic.',
     writes: true,
     docs: doc('Replaces the topic of `channel` with `topic` (at most 250 characters; empty clears it) and returns the channel.', {
@@ -413,6 +434,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'conversations.unarchive',
+    effect: 'update',
     summary: 'Bring an archived channel back.',
     writes: true,
     docs: doc('Unarchives `channel`; members stay as they were, so join it to post.', {
@@ -425,7 +447,129 @@ export const routes: Route[] = [
   },
   {
     method: '*',
+    path: 'files.getUploadURLExternal',
+    effect: 'create',
+    summary: 'Start an upload: get a URL to send a file\'s bytes to, and its file id.',
+    writes: true,
+    docs: doc(
+      'Step 1 of 3 of Slack\'s upload. Give `filename` and `length` (bytes); optionally `alt_txt` (image description, at most 1,000 characters) and `snippet_type` (e.g. `python`, makes it a snippet). Answers `upload_url` (on https://files.slack.com/upload/v1/…) and `file_id`. Step 2: POST the bytes to `upload_url` (raw, or a multipart form with the file as its file part); it answers 200 `OK - <bytes>` as text. Step 3: files.completeUploadExternal. Until then the file is not listed anywhere.',
+      {
+        invalid_arguments: '`filename` or `length` is missing, or `length` is not an integer',
+        alt_txt_too_large: '`alt_txt` is longer than 1,000 characters',
+        file_upload_size_restricted: '`length` is larger than a request body may be here (50 MiB)',
+      },
+    ),
+    params: {
+      filename: p.str('Name of the file, e.g. `report.csv`.', true),
+      length: { type: 'integer', description: 'Size of the file in bytes.', required: true },
+      alt_txt: p.str('Description of an image for screen readers.'),
+      snippet_type: p.str('Syntax type of a snippet, e.g. `python`.'),
+    },
+    handler: filesGetUploadURLExternal,
+  },
+  {
+    method: 'POST',
+    path: 'upload/v1/{token}',
+    effect: 'update',
+    summary: 'Send a file\'s bytes to the URL files.getUploadURLExternal gave (host https://files.slack.com/).',
+    writes: true,
+    docs: 'The body is the file: raw bytes, or a multipart form whose file part is the file. Answers 200 `OK - <bytes>` (text); a URL that names no upload in progress answers 404. Needs no token.',
+    params: { token: p.str('The token in the upload URL.', true) },
+    anonymous: true,
+    toolName: 'files_upload_bytes',
+    handler: uploadToUrl,
+  },
+  {
+    method: '*',
+    path: 'files.completeUploadExternal',
+    effect: 'create',
+    summary: 'Finish uploads and share the files into conversations.',
+    writes: true,
+    docs: doc(
+      'Step 3 of the upload. `files` is a JSON array `[{"id": "F…", "title"?: "…"}]` of files whose bytes were sent. With `channel_id` (or `channels`, comma-separated conversation or user ids, at most 100) the files are shared: one message in each conversation carrying them, whose text is `initial_comment` (or `blocks` when there is no comment); `thread_ts` (with exactly one channel) makes it a reply in that thread. Without a channel the file stays private to you. Answers `files`, the file objects. Each file can be completed once.',
+      {
+        invalid_arguments: '`files` is missing or not an array of `{id}`, or `thread_ts` came with other than one channel',
+        file_not_found: 'a file id is unknown, not yours, has no bytes yet, or was already completed',
+        channel_not_found: 'no such conversation, or a private one you are not a member of',
+        not_in_channel: 'you are not a member of the channel',
+        is_archived: 'the channel is archived',
+        channels_limit_exceeded: 'more than 100 channels',
+        thread_not_found: '`thread_ts` names no message in the channel',
+      },
+    ),
+    params: {
+      files: { type: 'array', description: 'JSON array of `{"id", "title"?}` (or its JSON text).', required: true },
+      channel_id: p.str('Conversation to share the files into.'),
+      channels: p.str('Comma-separated conversation or user ids to share into.'),
+      initial_comment: p.str('Text of the message that shares the files.'),
+      thread_ts: p.str('ts of a thread\'s parent: share as a reply there.'),
+      blocks: { type: 'array', description: 'Block Kit blocks for the sharing message, used when there is no initial_comment.' },
+    },
+    handler: filesCompleteUploadExternal,
+  },
+  {
+    method: '*',
+    path: 'files.info',
+    effect: 'read',
+    summary: 'Read a file\'s details.',
+    docs: doc('Returns `file` (id, name, title, mimetype, filetype, size, user, `url_private` — GET it with your token for the bytes —, `channels`/`groups`/`ims` and `shares` where it was shared) and `comments` (always empty). Files you uploaded, or shared where you can read.', {
+      file_not_found: 'no such file, or one you cannot see (not completed, or shared only where you are not)',
+    }),
+    params: { file: p.str('ID of the file (F…).', true) },
+    handler: filesInfo,
+  },
+  {
+    method: '*',
+    path: 'files.list',
+    effect: 'read',
+    summary: 'List files, newest first.',
+    docs: doc('Files you can see, filtered by `channel` (shared there), `user` (uploaded by), `ts_from`/`ts_to` (unix seconds) and `types` (comma-separated: all, images, snippets, pdfs, zips). Page with `count` (default 100) and `page`; the answer has `files` and `paging` `{count, total, page, pages}`.', {}),
+    params: {
+      channel: p.str('Only files shared in this conversation.'),
+      user: p.str('Only files uploaded by this user.'),
+      ts_from: p.str('Only files created at or after this unix time.'),
+      ts_to: p.str('Only files created at or before this unix time.'),
+      types: p.str('Comma-separated types: all, images, snippets, pdfs, zips.'),
+      count: p.int('Files per page (default 100).'),
+      page: p.int('Page number (default 1).'),
+    },
+    handler: filesList,
+  },
+  {
+    method: '*',
+    path: 'files.upload',
+    effect: 'read',
+    summary: 'Retired: use files.getUploadURLExternal and files.completeUploadExternal.',
+    docs: doc('Slack retired this method (closed to new apps on 2024-05-16, to all on 2025-11-12); it answers `method_deprecated`. Upload with files.getUploadURLExternal, a POST of the bytes to its `upload_url`, then files.completeUploadExternal.', {
+      method_deprecated: 'always',
+    }),
+    params: {},
+    handler: filesUpload,
+  },
+  {
+    method: 'GET',
+    path: 'files-pri/{key}/{name}',
+    effect: 'read',
+    summary: 'A file\'s bytes: its `url_private` (host https://files.slack.com/).',
+    docs: 'GET with your token: the bytes of a file you can see (404 otherwise).',
+    params: { key: p.str('`<team>-<file id>` from the URL.', true), name: p.str('The file name from the URL.', true) },
+    toolName: 'files_download',
+    handler: downloadPrivate,
+  },
+  {
+    method: 'GET',
+    path: 'files-pri/{key}/download/{name}',
+    effect: 'read',
+    summary: 'A file\'s bytes: its `url_private_download` (host https://files.slack.com/).',
+    docs: 'As `url_private`.',
+    params: { key: p.str('`<team>-<file id>` from the URL.', true), name: p.str('The file name from the URL.', true) },
+    toolName: 'files_download_attachment',
+    handler: downloadPrivate,
+  },
+  {
+    method: '*',
     path: 'reactions.add',
+    effect: 'add',
     summary: 'Add an emoji reaction to a message.',
     writes: true,
     docs: doc(
@@ -451,6 +595,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'reactions.get',
+    effect: 'read',
     summary: 'Read the reactions on a message.',
     docs: doc(
       'Returns the message `timestamp` of `channel` with its `reactions`: one entry per emoji with `name`, `count` and the reacting `users`.',
@@ -471,6 +616,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'reactions.remove',
+    effect: 'delete',
     summary: 'Take back one of your reactions.',
     writes: true,
     docs: doc('Removes your `name` reaction from the message `timestamp` in `channel`.', {
@@ -491,6 +637,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'search.all',
+    effect: 'read',
     summary: 'Search messages and files.',
     docs: doc(
       'Same query language and paging as search.messages; the answer has `messages`, plus `files` and `posts`, which are always empty here.',
@@ -502,15 +649,17 @@ export const routes: Route[] = [
       page: p.int('Page number, from 1.'),
       sort: p.str('`score` (default) or `timestamp`.'),
       sort_dir: p.str('`desc` (default) or `asc`.'),
+      highlight: p.bool('Wrap each match in `text` in U+E000 … U+E001, Slack\'s highlight markers.'),
     },
     handler: searchAll,
   },
   {
     method: '*',
     path: 'search.messages',
+    effect: 'read',
     summary: 'Search messages.',
     docs: doc(
-      'Finds messages in public channels and in conversations you belong to. Words must all appear (whole words, plurals and -ing/-ed forms included; `word*` for a prefix; `"a phrase"` in order; `-word` excludes). Modifiers: `in:#channel` or `in:<#C123>`, `in:@user` (your DM), `from:@user`, `from:<@U123>` or `from:me`, `has:link`, `has:reaction`, `has::emoji:`, `is:thread`, `before:`/`after:`/`on:`/`during:` with `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, `today` or `yesterday` (your time zone). Results (`messages.matches`) come newest first unless `sort_dir=asc`; page with `count` (default 20, max 100) and `page`, or with `cursor=*` then `response_metadata.next_cursor`. `messages.total`, `messages.pagination` and `messages.paging` describe the whole result.',
+      'Finds messages in public channels and in conversations you belong to. Words must all appear (whole words, plurals and -ing/-ed forms included; `word*` for a prefix; `"a phrase"` in order; `-word` excludes; `a OR b` wants either of the two terms). Modifiers: `in:#channel` or `in:<#C123>`, `in:@user` (your DM), `from:@user`, `from:<@U123>` or `from:me`, `has:link`, `has:reaction`, `has::emoji:`, `is:thread`, `before:`/`after:`/`on:`/`during:` with `YYYY-MM-DD`, `YYYY-MM`, `YYYY`, `today` or `yesterday` (your time zone). Results (`messages.matches`) come newest first unless `sort_dir=asc`; page with `count` (default 20, max 100) and `page`, or with `cursor=*` then `response_metadata.next_cursor`. `messages.total`, `messages.pagination` and `messages.paging` describe the whole result.',
       { no_query: '`query` is missing or blank', invalid_cursor: 'the cursor was not produced by this method' },
     ),
     params: {
@@ -520,13 +669,14 @@ export const routes: Route[] = [
       cursor: p.str('`*` for the first page, then `response_metadata.next_cursor`.'),
       sort: p.str('`score` (default) or `timestamp`.'),
       sort_dir: p.str('`desc` (default) or `asc`.'),
-      highlight: p.bool('Accepted; matches are not marked up.'),
+      highlight: p.bool('Wrap each match in `text` in U+E000 … U+E001, Slack\'s highlight markers.'),
     },
     handler: searchMessagesHandler,
   },
   {
     method: '*',
     path: 'users.conversations',
+    effect: 'read',
     summary: 'List the conversations a user belongs to.',
     docs: doc(
       'Like conversations.list, but only conversations that `user` (default: you) is a member of, and among those only ones you can see. Same `types`, `exclude_archived`, `limit` and `cursor`.',
@@ -549,6 +699,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.info',
+    effect: 'read',
     summary: 'Describe a user.',
     docs: doc(
       'Returns the user object for `user`: `name` (handle), `real_name`, `tz`/`tz_label`/`tz_offset`, `is_admin`, `is_owner`, `is_bot`, `deleted`, and `profile` (display name, title, email, status).',
@@ -560,6 +711,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.list',
+    effect: 'read',
     summary: 'List the workspace\'s people and bots.',
     docs: doc(
       'Returns user objects in `members`, deactivated ones included (`deleted: true`). Without `limit` every user comes in one page; with it, follow `response_metadata.next_cursor`.',
@@ -571,6 +723,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.lookupByEmail',
+    effect: 'read',
     summary: 'Find a user by email address.',
     docs: doc('Returns the user whose email is `email` (case does not matter).', { users_not_found: 'nobody has this email' }),
     params: { email: p.str('The email address.', true) },
@@ -579,6 +732,7 @@ export const routes: Route[] = [
   {
     method: '*',
     path: 'users.profile.get',
+    effect: 'read',
     summary: 'Read a user\'s profile.',
     docs: doc('Returns `profile` (names, title, phone, email, status, avatar URLs) of `user`, or of you when `user` is omitted.', {
       user_not_found: 'no such user',

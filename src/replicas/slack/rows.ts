@@ -36,6 +36,7 @@ export interface ChannelRow {
   is_dm: boolean;
   is_gc: boolean;
   is_archived: boolean;
+  is_general: boolean;
   creator_id: string | null;
   created_at: Date | string | null;
   updated_at: Date | string | null;
@@ -86,4 +87,6 @@ export interface MessageExtras {
   reactions: ReactionSummary[];
   /** The user who started the thread, for replies. */
   parent_user_id?: string | null;
+  /** The viewer's place in the thread, on a parent that conversations.replies returns to a subscribed viewer. */
+  readState?: { last_read: string; unread_count: number };
 }

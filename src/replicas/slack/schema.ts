@@ -56,6 +56,8 @@ CREATE TABLE channels (
   is_dm        boolean NOT NULL DEFAULT false,
   is_gc        boolean NOT NULL DEFAULT false,
   is_archived  boolean NOT NULL DEFAULT false,
+  -- The workspace's #general: it keeps being it when renamed (Slack's is_general), and no new channel becomes it.
+  is_general   boolean NOT NULL DEFAULT false,
   creator_id   text REFERENCES users (user_id),
   created_at   timestamptz,
   updated_at   timestamptz,
@@ -98,6 +100,36 @@ CREATE TABLE messages (
 CREATE INDEX messages_channel ON messages (channel_id);
 CREATE INDEX messages_parent ON messages (parent_id);
 
+-- Files: Agent-Diff's table and column names (file_id, user_id, file_name, file_size, file_type, file_url), plus what
+-- the upload flow needs. getUploadURLExternal adds the row ('pending'), the bytes sent to the upload URL fill
+-- content ('uploaded'), completeUploadExternal titles and shares it ('complete'); only then do files.info/list see it.
+CREATE TABLE files (
+  file_id          text PRIMARY KEY,
+  user_id          text NOT NULL REFERENCES users (user_id),
+  file_name        text,
+  title            text,
+  file_size        integer,
+  file_type        text,
+  mimetype         text,
+  file_url         text,
+  alt_txt          text,
+  snippet_type     text,
+  content          text,
+  content_encoding text NOT NULL DEFAULT 'utf8' CHECK (content_encoding IN ('utf8', 'base64')),
+  upload_state     text NOT NULL DEFAULT 'complete' CHECK (upload_state IN ('pending', 'uploaded', 'complete')),
+  created_at       timestamptz,
+  updated_at       timestamptz
+);
+
+-- A file's share into a conversation: the message that carries it.
+CREATE TABLE file_messages (
+  file_message_id text PRIMARY KEY,
+  file_id         text NOT NULL REFERENCES files (file_id),
+  message_id      text NOT NULL REFERENCES messages (message_id)
+);
+CREATE INDEX file_messages_file ON file_messages (file_id);
+CREATE INDEX file_messages_message ON file_messages (message_id);
+
 CREATE TABLE message_reactions (
   message_id    text NOT NULL REFERENCES messages (message_id),
   user_id       text NOT NULL REFERENCES users (user_id),
@@ -120,7 +152,13 @@ const FALSE_BY_DEFAULT: Record<string, string[]> = {
 export function prepareSeedRow(table: string, row: Row): Row {
   for (const col of FALSE_BY_DEFAULT[table] ?? []) if (row[col] == null) row[col] = false;
   if (table === 'users' && row.is_active == null) row.is_active = true;
+  // Seeds without the column (Agent-Diff's among them) name their #general: the public channel called `general`.
+  if (table === 'channels' && row.is_general == null) row.is_general = row.channel_name === 'general' && !row.is_private && !row.is_dm && !row.is_gc;
   if (table === 'user_teams' && row.role == null) row.role = 'member';
+  if (table === 'files') {
+    if (row.upload_state == null) row.upload_state = 'complete';
+    if (row.content_encoding == null) row.content_encoding = 'utf8';
+  }
   if (table === 'messages') {
     if (row.ts == null) row.ts = row.message_id;
     if (row.type == null) row.type = 'message';

@@ -1,7 +1,7 @@
 import type { RouteContext } from '../types.ts';
 import { slackError } from './errors.ts';
 import { channelViews, resolveActor, TS_NUM, type Actor } from './lookup.ts';
-import { decodeCursor, encodeCursor, positiveInt, str, type Params } from './params.ts';
+import { decodeCursor, encodeCursor, flag, positiveInt, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
 import type { MessageRow } from './rows.ts';
 import { permalink, searchChannel } from './serialize.ts';
@@ -37,11 +37,17 @@ function escapeRegex(s: string): string {
   return s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Word boundaries in PostgreSQL's regexes (`\m`, `\M`) and the same in JavaScript's (with the `u` flag). */
+const BOUNDARY = {
+  pg: { start: '\\m', end: '\\M' },
+  js: { start: '(?<![\\p{L}\\p{N}_])', end: '(?![\\p{L}\\p{N}_])' },
+} as const;
+
 /**
  * Slack matches whole words, with light stemming (`eat` finds `eats` and `eating`, not `great`), and a trailing `*`
- * asks for a prefix. A phrase matches its words in order.
+ * asks for a prefix. A phrase matches its words in order. `pg` is for the query, `js` marks the matches up.
  */
-function wordPattern(token: Token): string {
+function wordPattern(token: Token, flavour: keyof typeof BOUNDARY = 'pg'): string {
   const words = token.value.toLowerCase().split(/\s+/).filter(Boolean);
   if (!words.length) return '';
   const last = words.length - 1;
@@ -50,10 +56,43 @@ function wordPattern(token: Token): string {
     return i === last && !token.phrase ? `${escapeRegex(w)}(s|es|ed|ing)?` : escapeRegex(w);
   });
   const body = parts.join('\\s+');
-  // \m / \M are PostgreSQL's word-start / word-end; a term that starts or ends with punctuation cannot use them.
-  const start = /^\w/.test(words[0]) ? '\\m' : '';
-  const end = /\w\*?$/.test(words[last]) && !words[last].endsWith('*') ? '\\M' : '';
+  // A term that starts or ends with punctuation cannot be held to a word boundary there.
+  const start = /^\w/.test(words[0]) ? BOUNDARY[flavour].start : '';
+  const end = /\w\*?$/.test(words[last]) && !words[last].endsWith('*') ? BOUNDARY[flavour].end : '';
   return `${start}${body}${end}`;
+}
+
+/**
+ * The query's free-text terms as clauses that must all hold, each a list of terms of which one must match: `OR`
+ * between two terms joins them (`"alpha project" OR beta -secret` is (alpha project, or beta) and not secret).
+ * An `OR` with no plain term on one side is an ordinary word.
+ */
+function textClauses(tokens: Token[]): { any: Token[]; negated: boolean }[] {
+  const clauses: { any: Token[]; negated: boolean }[] = [];
+  const plain = (t: Token | undefined) => !!t && !t.modifier && !t.negated;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i];
+    if (t.modifier) continue;
+    const isOr = !t.negated && !t.phrase && t.value === 'OR';
+    const previous = clauses[clauses.length - 1];
+    if (isOr && plain(tokens[i - 1]) && previous && !previous.negated && plain(tokens[i + 1]) && tokens[i + 1].value !== 'OR') {
+      previous.any.push(tokens[++i]);
+      continue;
+    }
+    clauses.push({ any: [t], negated: t.negated });
+  }
+  return clauses;
+}
+
+/** Slack's highlight markers around every match of the query's terms (https://docs.slack.dev/reference/methods/search.messages). */
+const HIGHLIGHT_START = '\ue000';
+const HIGHLIGHT_END = '\ue001';
+
+function highlighter(terms: Token[]): (text: string) => string {
+  const patterns = terms.map((t) => wordPattern(t, 'js')).filter(Boolean);
+  if (!patterns.length) return (text) => text;
+  const re = new RegExp(patterns.map((p) => `(?:${p})`).join('|'), 'giu');
+  return (text) => text.replace(re, (m) => (m ? `${HIGHLIGHT_START}${m}${HIGHLIGHT_END}` : m));
 }
 
 /** `<@U123>`, `<@U123|name>`, `@name`, `name`, `U123` or `me` → user ids (several users can share a display name). */
@@ -154,13 +193,17 @@ async function searchMessages(ctx: RouteContext, actor: Actor, params: Params): 
   ];
   const inSets: string[][] = [];
   const fromSets: string[][] = [];
-  for (const t of tokenize(query)) {
+  const tokens = tokenize(query);
+  const clauses = textClauses(tokens);
+  for (const clause of clauses) {
+    const patterns = clause.any.map((t) => wordPattern(t)).filter(Boolean);
+    if (!patterns.length) continue;
+    const any = patterns.map((p) => `${searchable} ~* ${arg(p)}`).join(' OR ');
+    where.push(`${clause.negated ? 'NOT ' : ''}(${any})`);
+  }
+  for (const t of tokens) {
     const not = t.negated ? 'NOT ' : '';
-    if (!t.modifier) {
-      const pattern = wordPattern(t);
-      if (pattern) where.push(`${not}(${searchable} ~* ${arg(pattern)})`);
-      continue;
-    }
+    if (!t.modifier) continue;
     switch (t.modifier) {
       case 'in': {
         const ids = await resolveIn(ctx, actor, t.value);
@@ -226,6 +269,7 @@ async function searchMessages(ctx: RouteContext, actor: Actor, params: Params): 
     ? await channelViews(ctx.tx, actor.user.user_id, 'WHERE c.channel_id = ANY($2::text[])', [channelIds])
     : [];
   const viewById = new Map(views.map((v) => [v.channel_id, v]));
+  const mark = flag(params, 'highlight') ? highlighter(clauses.filter((c) => !c.negated).flatMap((c) => c.any)) : (text: string) => text;
   const matches = rows.map((r) => {
     const ts = r.ts ?? r.message_id;
     const match: Record<string, unknown> = {
@@ -236,7 +280,7 @@ async function searchMessages(ctx: RouteContext, actor: Actor, params: Params): 
       user: r.user_id,
       username: r.username ?? '',
       ts,
-      text: r.message_text ?? '',
+      text: mark(r.message_text ?? ''),
       permalink: permalink(actor.team, r.channel_id, r),
     };
     if (Array.isArray(r.blocks) && r.blocks.length) match.blocks = r.blocks;

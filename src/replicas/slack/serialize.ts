@@ -132,7 +132,8 @@ function threadFields(extras: MessageExtras): Record<string, unknown> {
     latest_reply: r.latest_reply,
     reply_users: r.reply_users,
     is_locked: false,
-    subscribed: false,
+    subscribed: !!extras.readState,
+    ...extras.readState,
   };
 }
 

@@ -1,11 +1,11 @@
 /**
  * console.* and the value formatter behind it: Node's util.inspect style on one line (strings at the top level as
- * they are, nested ones quoted; objects as `{ a: 1, b: 'x' }`, nesting cut at depth 3). The budget of characters
+ * they are, nested ones quoted; objects as `{ a: 1, b: 'x' }`, nesting cut at depth 6, deep enough for an API's item inside its list inside its page). The budget of characters
  * is enforced here, before a huge string ever leaves the VM.
  */
 export const consoleSource = String.raw`
 const MAX_ITEMS = 100;
-const MAX_DEPTH = 2;
+const MAX_DEPTH = 5;
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 function quote(text) {

@@ -6,6 +6,8 @@ export interface PyodideLoadOptions {
   /** The object Python's `js` module would show: the sandbox gives an empty one (and then closes the module). */
   jsglobals: object;
   env: Record<string, string>;
+  /** sys.executable, and Emscripten's program name (its `_` variable); in Node it would be the host's entry file. */
+  _sysExecutable: string;
   args: string[];
   stdout: (line: string) => void;
   stderr: (line: string) => void;
@@ -38,8 +40,19 @@ export interface PyodideLike {
   unregisterJsModule(name: string): void;
   /** Only after a load with `_makeSnapshot`. */
   makeMemorySnapshot?(): Uint8Array;
-  /** Emscripten's module: its heap is the script's memory. */
-  _module: { HEAP8: Int8Array };
+  /** Emscripten's module: its heap is the script's memory; its FS, the script's files. */
+  _module: EmscriptenModuleLike;
 }
 
 export type LoadPyodide = (options: PyodideLoadOptions) => Promise<PyodideLike>;
+
+/** The parts of Emscripten's module the sandbox touches. */
+export interface EmscriptenModuleLike {
+  HEAP8: Int8Array;
+  FS: {
+    filesystems: Record<string, object>;
+    mount(type: object, options: object, mountpoint: string): unknown;
+    ErrnoError: new (errno: number) => Error;
+  };
+  [name: string]: unknown;
+}

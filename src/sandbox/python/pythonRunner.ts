@@ -6,7 +6,7 @@ import type { RunnerIO, ScriptRunner } from '../worker.ts';
 import type { LoadPyodide, PyodideLike, PyProxyLike } from './pyodideApi.ts';
 import { fromWireRequest, toWireResponse, type WireRequest } from './pythonWire.ts';
 import { PYTHON_FILES, SITE_PACKAGES } from './pythonFiles.ts';
-import { useScriptClock } from './pythonRealm.ts';
+import { keepMemoryFileSystemOnly, useScriptClock } from './pythonRealm.ts';
 import { readScratch, writeScratch } from './scratch.ts';
 
 export interface PythonRunnerOptions {
@@ -42,6 +42,22 @@ const ZONEINFO_DIR = '/usr/share/zoneinfo';
 const PRELOAD = 'import json, re, datetime, zoneinfo, urllib.parse, urllib.request, base64, collections, requests, difflab_sandbox';
 /** The script's working directory, and the run's scratch directory: files left here reach the run's next script. */
 export const SCRATCH_DIR = '/home/pyodide';
+/**
+ * The script's whole environment (os.environ, set again after a snapshot restores): nothing of the host's. `_` and
+ * sys.executable name a program of the sandbox's own (Emscripten's default would be the host's entry file).
+ */
+const SANDBOX_ENV: Readonly<Record<string, string>> = {
+  PYTHONHASHSEED: PYTHON_HASH_SEED,
+  HOME: SCRATCH_DIR,
+  PWD: SCRATCH_DIR,
+  USER: 'pyodide',
+  LOGNAME: 'pyodide',
+  PATH: '/usr/bin:/bin',
+  LANG: 'C.UTF-8',
+  PYTHONTZPATH: ZONEINFO_DIR,
+  TZ: 'UTC',
+  _: '/usr/bin/python3',
+};
 /** Emscripten's "signal received" value for SIGINT: Python raises KeyboardInterrupt at its next check. */
 const SIGINT = 2;
 
@@ -112,7 +128,9 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     const snapshot = await options.snapshots?.load().catch(() => null);
     const loadOptions = {
       jsglobals: Object.create(null) as object,
-      env: { PYTHONHASHSEED: PYTHON_HASH_SEED, HOME: SCRATCH_DIR, PYTHONTZPATH: ZONEINFO_DIR, TZ: 'UTC' },
+      // A copy: Pyodide adds its own variables to the object it is given.
+      env: { ...SANDBOX_ENV },
+      _sysExecutable: SANDBOX_ENV._!,
       args: [],
       stdout: (line: string) => consoleLine('log', line),
       stderr: (line: string) => consoleLine('error', line),
@@ -142,10 +160,11 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
     // Without JSPI there is nothing to suspend: the worker blocks on shared memory instead (Node, an isolated page).
     const runSync = canSuspend() ? pyodide.pyimport('pyodide.ffi').run_sync : undefined;
     const install = pyodide.pyimport('difflab_sandbox').install as PyProxyLike;
-    const run = install(bridge, runSync) as PyProxyLike;
+    const run = install(bridge, runSync, JSON.stringify(SANDBOX_ENV)) as PyProxyLike;
     install.destroy();
     pyodide.unregisterJsModule('js');
     pyodide.unregisterJsModule('pyodide_js');
+    keepMemoryFileSystemOnly(pyodide);
     options.lockdown?.();
     return { pyodide, run, baseBytes: pyodide._module.HEAP8.buffer.byteLength };
   }

@@ -17,8 +17,8 @@ import { SkipLink } from './layout/SkipLink.tsx';
 import { ResultPane } from './ResultPane.tsx';
 import { ScenarioBrowser } from './ScenarioBrowser.tsx';
 import { Workspace } from './Workspace.tsx';
-import { StudioDrawer } from './studio/StudioDrawer.tsx';
-import { RecordedRuns } from './recorded/RecordedRuns.tsx';
+import { StudioDrawer, StudioToggle } from './studio/StudioDrawer.tsx';
+import { RecordedRuns, RecordedRunsToggle } from './recorded/RecordedRuns.tsx';
 
 export function App() {
   useRunShortcut();
@@ -57,6 +57,11 @@ export function App() {
           <ResultPane />
         </div>
       </div>
+      {/* In the page's flow, not floating: the foot's buttons never cover a pane's text at any size. */}
+      <footer className="app-foot">
+        <RecordedRunsToggle />
+        <StudioToggle />
+      </footer>
       <ImportDropZone />
       <StudioDrawer />
       <RecordedRuns />

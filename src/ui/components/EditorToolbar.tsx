@@ -19,6 +19,8 @@ export function EditorToolbar() {
   const origin = useApp((s) => s.editor.origin);
   const showSolution = useApp((s) => s.editor.showSolution);
   const showStarter = useApp((s) => s.editor.showStarter);
+  const backToDraft = useApp((s) => s.editor.backToDraft);
+  const draftAway = useApp((s) => s.editor.origin !== 'draft' && s.catalog.selectedKey !== null && s.editor.drafts[s.catalog.selectedKey]?.[s.editor.language] !== undefined);
   const language = useApp((s) => s.editor.language);
   const setLanguage = useApp((s) => s.editor.setLanguage);
   const ready = status === 'ready';
@@ -77,14 +79,19 @@ export function EditorToolbar() {
         className="btn btn-ghost"
         onClick={() => void showSolution()}
         disabled={!hasSolution || solutionStatus === 'loading'}
-        title={hasSolution ? 'Replace the editor text with the reference solution' : 'This scenario has no reference solution'}
+        title={hasSolution ? 'Show the reference solution (your draft is kept: “My draft” brings it back)' : 'This scenario has no reference solution'}
         data-testid="show-solution"
       >
         {solutionStatus === 'loading' ? 'Loading…' : 'Show solution'}
       </button>
-      <button type="button" className="btn btn-ghost" onClick={showStarter} disabled={origin === 'starter'} title="Replace the editor text with the starter template">
+      <button type="button" className="btn btn-ghost" onClick={showStarter} disabled={origin === 'starter'} title="Show the starter template (your draft is kept)">
         Starter
       </button>
+      {draftAway && (
+        <button type="button" className="btn" onClick={backToDraft} title="Put your own script back in the editor" data-testid="back-to-draft">
+          ↩ My draft
+        </button>
+      )}
       <div className="spacer" />
       <RunSummary />
     </div>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { droppedFiles } from '../hooks/importedFiles.ts';
 import { useImportFiles } from '../hooks/useImportFiles.ts';
 
 function hasFiles(e: DragEvent): boolean {
@@ -32,7 +33,7 @@ export function ImportDropZone() {
       e.preventDefault();
       depth = 0;
       setActive(false);
-      if (e.dataTransfer?.files.length) void importFiles(e.dataTransfer.files);
+      if (e.dataTransfer?.files.length) void droppedFiles(e.dataTransfer).then(importFiles);
     };
     window.addEventListener('dragenter', enter);
     window.addEventListener('dragover', over);
@@ -51,7 +52,7 @@ export function ImportDropZone() {
     <div className="drop-overlay" aria-hidden="true">
       <div className="drop-card">
         <strong>Drop suite and seed files</strong>
-        <span>DiffLab or Agent-Diff suites (.json) and the seeds they name</span>
+        <span>DiffLab or Agent-Diff suites (.json) and the seeds they name (a Box seed with its filesystem/ folder)</span>
       </div>
     </div>
   );

@@ -6,6 +6,8 @@ import { VerdictSummary } from './VerdictSummary.tsx';
 import { LessonNotes } from '../teach/LessonNotes.tsx';
 import { CarriedChanges } from './explain/CarriedChanges.tsx';
 import { NotRunNotice, StepNotRunNotice } from './explain/NotRunNotice.tsx';
+import { KeptRuns } from './KeptRuns.tsx';
+import { NothingChanged } from './explain/NothingChanged.tsx';
 
 export function ResultView() {
   const hasRun = useApp((s) => s.run.last !== null);
@@ -31,12 +33,14 @@ export function ResultView() {
           The verdict checks the rows your script changed against the scenario's assertions; every change that no
           assertion explains is flagged as a side effect.
         </p>
+        <KeptRuns />
       </div>
     );
   }
   return (
     <>
       <LessonNotes />
+      <NothingChanged />
       <VerdictSummary />
       <CarriedChanges />
       <AssertionList />

@@ -34,7 +34,9 @@ export function GlossaryTooltip() {
       anchor = el;
       setShown(el ? place(el, el.getAttribute('data-term')!) : null);
     };
-    const onOver = (e: PointerEvent) => show(e.target);
+    // The pointer moving, not what lies under a still pointer: a pane that changes under it (a run bringing the verdict
+    // tab forward) must not open a tooltip over what it just showed.
+    const onMove = (e: PointerEvent) => show(e.target);
     const onFocus = (e: FocusEvent) => show(e.target);
     const onBlur = (e: FocusEvent) => {
       if (!e.relatedTarget) show(null);
@@ -49,13 +51,13 @@ export function GlossaryTooltip() {
       anchor = null;
       setShown(null);
     };
-    document.addEventListener('pointerover', onOver);
+    document.addEventListener('pointermove', onMove);
     document.addEventListener('focusin', onFocus);
     document.addEventListener('focusout', onBlur);
     document.addEventListener('keydown', onKey);
     document.addEventListener('scroll', onScroll, true);
     return () => {
-      document.removeEventListener('pointerover', onOver);
+      document.removeEventListener('pointermove', onMove);
       document.removeEventListener('focusin', onFocus);
       document.removeEventListener('focusout', onBlur);
       document.removeEventListener('keydown', onKey);

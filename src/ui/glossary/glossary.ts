@@ -112,11 +112,21 @@ const entries = {
   'end:max_iterations': { term: 'max iterations', group: 'agent', text: 'The run reached its turn limit before the model said it was done; the state is evaluated as it is.' },
   'end:time_limit': { term: 'time limit', group: 'agent', text: "The run's time budget (ReAct's 300 s) ran out." },
   'end:stopped': { term: 'stopped', group: 'agent', text: 'Someone pressed Stop; the state was still evaluated.' },
-  'end:error': { term: 'error', group: 'agent', text: 'The run broke off (the provider failed); its verdict is of the state it left.' },
+  'end:error': { term: 'error', group: 'agent', text: 'The run broke off because the provider failed (an error answer, a dropped connection, a reply cut off mid-stream, the request timeout): the run is errored.' },
+  errored: {
+    term: 'errored',
+    group: 'agent',
+    text: "The provider failed before the model ended the run. The run keeps what it did and its diff, but it is not the model's failure: pass rate, score, pass@k and pass^k leave it out and say how many they left out. Retry errored runs it again.",
+  },
+  'provider-retry': {
+    term: 'provider retry',
+    group: 'agent',
+    text: 'A transient failure before this reply came whole, and asked again: HTTP 429 or 5xx or a dropped connection (the SDK waits, as Retry-After asks), or a stream that broke part-way (the turn is asked for again).',
+  },
   'demo-note': { term: 'demo note', group: 'agent', text: 'What a recorded demo run teaches, written beside the step it is about.' },
 
   // Results
-  'pass-rate': { term: 'pass', group: 'results', text: 'Passed runs / runs.' },
+  'pass-rate': { term: 'pass', group: 'results', text: 'Passed runs / judged runs: errored runs (the provider failed) are left out, and counted beside.' },
   'pass-at-k': { term: 'pass@k', group: 'results', text: 'The chance that at least one of k trials of a scenario passes (Chen et al. 2021, unbiased), averaged over scenarios. Rewards trying again.' },
   'pass-hat-k': { term: 'pass^k', group: 'results', text: 'The chance that all k trials of a scenario pass (τ-bench, Yao et al. 2024), averaged over scenarios. Measures reliability: it falls as k grows unless the agent always succeeds.' },
   'score-ci': { term: 'score [95% CI]', group: 'results', text: 'The mean assertion-weighted score with a 95% t-interval: how much the figure could move with other trials.' },
@@ -125,7 +135,7 @@ const entries = {
   batch: { term: 'batch', group: 'results', text: 'One evaluation: scenarios × models × trials, from the page or from `difflab eval` (imported as JSONL).' },
   human: { term: 'human', group: 'results', text: "A person's attempt (Studio → Human baseline), judged like a model's run and shown as its own row." },
   'failure-class': { term: 'failure class', group: 'results', text: "Why a failed run failed, read from its trace and diff after Agent-Diff's error analysis; the first class that applies wins." },
-  'failure:stopped_early': { term: 'stopped early', group: 'results', text: 'The run did not end with a final answer: the iteration or time limit, Stop, or a provider error came first.' },
+  'failure:stopped_early': { term: 'stopped early', group: 'results', text: 'The run did not end with a final answer: the iteration or time limit or Stop came first (a provider error makes the run errored, not failed).' },
   'failure:no_action': { term: 'no action taken', group: 'results', text: 'Nothing changed and an assertion fails: the agent did not do the task.' },
   'failure:unexplained_side_effects': { term: 'unexplained side effects', group: 'results', text: 'Every assertion holds, but the run changed something nobody asked for: only the closed world fails it.' },
   'failure:api_error_not_recovered': { term: 'API errors not recovered', group: 'results', text: "The run's last API call failed (an HTTP error, Slack's ok: false, a script error) and the agent stopped there." },

@@ -1,4 +1,4 @@
-import { formatDuration, runBatch as runPool } from '../../agent/batch.ts';
+import { formatDuration, runBatch as runPool, type BatchProgress } from '../../agent/batch.ts';
 import { runAgent, type AgentEvents } from '../../agent/loop.ts';
 import { defaultPrices, type PriceTable } from '../../agent/pricing.ts';
 import { createProvider, providerPresets } from '../../agent/providers/index.ts';
@@ -7,7 +7,8 @@ import { agentDiffDocsText } from '../../agent/agentDiffDocs.ts';
 import type { DocsCondition } from '../../agent/docs.ts';
 import type { AgentMode } from '../../agent/prompts.ts';
 import type { ToolSet } from '../../agent/codeTools.ts';
-import { parseRunRecords, stepDiffOf, toCsv, toJsonl, type AgentRunRecord, type AgentStep } from '../../agent/record.ts';
+import { parseRunRecords, runState, stepDiffOf, toCsv, toJsonl, type AgentRunRecord, type AgentStep, type RunSettings } from '../../agent/record.ts';
+import { retryable } from '../../agent/runState.ts';
 import type { ModelProvider, ProviderErrorKind, ProviderProtocol } from '../../agent/types.ts';
 import { agentTools, type AgentWorld } from '../../agent/world.ts';
 import { replaySteps } from '../../agent/fork.ts';
@@ -142,6 +143,12 @@ export interface AgentSlice {
   setCompare(slot: 0 | 1, batch: string | null): void;
   setBatch(partial: Partial<Pick<BatchState, 'filter' | 'trials'>>): void;
   runBatch(entries: CatalogEntry[]): Promise<void>;
+  /**
+   * Runs again exactly the errored runs among `ids`, each with its record's model and settings and the key entered,
+   * replacing each under its id; errors that cannot succeed on retry (refused key, unknown model…) are skipped and
+   * named in `error`.
+   */
+  retryErrored(ids: readonly string[]): Promise<void>;
 }
 
 export const agentStorageKeys = {
@@ -188,6 +195,8 @@ interface AttemptOptions {
   signal?: AbortSignal;
   events?: AgentEvents;
   fork?: { record: AgentRunRecord; through: number };
+  /** A retried run: its record's settings and id instead of the page's settings and a new id. */
+  again?: AgentRunRecord;
 }
 
 /** Replies in the ReAct protocol's tags are played in ReAct mode, with its 25 turns. */
@@ -266,8 +275,13 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
     updateRunRevision();
   };
 
-  const providerFor = async (entry: CatalogEntry, model: string): Promise<ModelProvider> => {
+  const providerFor = async (entry: CatalogEntry, model: string, again?: AgentRunRecord): Promise<ModelProvider> => {
     const s = get().agent.settings;
+    // A retried run goes to the provider it ran with, with the key entered now.
+    const { protocol, baseURL } = again?.model ?? {};
+    if ((protocol === 'openai' || protocol === 'anthropic') && baseURL !== REFERENCE_PRESET && baseURL !== REPLIES_PRESET) {
+      return createProvider({ protocol, baseURL }, get().agent.apiKey);
+    }
     if (s.presetId === REFERENCE_PRESET) {
       if (!entry.solution) throw new Error(`“${entry.scenario.title}” has no reference solution for the scripted model to submit`);
       return replayScriptModel(await deps.loadSolution(entry.solution));
@@ -289,19 +303,24 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   const runIn = async (world: AgentWorld, provider: ModelProvider, entry: CatalogEntry, job: AttemptJob, options: AttemptOptions): Promise<AgentRunRecord> => {
     const s = get().agent.settings;
     const scripted = isScripted(s);
+    const again = options.again;
     const replicas = await replicasOf(entry);
     // Agent-Diff's own endpoint docs, when imported, are the docs of its suites' tasks (relevant: by tools_required).
     const docs = get().catalog.agentDiffDocs;
     const docsText = entry.suite.format === 'agent-diff' && replicas.some((r) => docs[r.name]) ? agentDiffDocsText(docs, replicas, s.docs, entry.scenario.metadata.tools ?? []) : undefined;
+    const settings: Partial<RunSettings> = again
+      ? { mode: again.settings.mode, docs: again.settings.docs, maxIterations: again.settings.maxIterations, ...(again.settings.toolset ? { toolset: again.settings.toolset } : {}) }
+      : { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations, ...(s.mode === 'tools' ? { toolset: s.toolset } : {}) };
     return runAgent({
       provider,
-      model: { protocol: scripted ? 'openai' : s.protocol, baseURL: scripted ? s.presetId : s.baseURL, model: job.model },
+      model: again?.model ?? { protocol: scripted ? 'openai' : s.protocol, baseURL: scripted ? s.presetId : s.baseURL, model: job.model },
+      ...(again ? { id: again.id } : {}),
       world,
       scenario: entry.scenario,
       suite: entry.suite.id,
       replicas,
       ...(docsText === undefined ? {} : { docsText }),
-      settings: { mode: s.mode, docs: s.docs, maxIterations: s.maxIterations, ...(s.mode === 'tools' ? { toolset: s.toolset } : {}) },
+      settings,
       relevantEndpoints: relevantEndpointsOf(entry),
       trial: job.trial,
       batch: job.batch,
@@ -327,14 +346,29 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
   };
 
   /** A batch's attempt: in an environment of its own when the workbench can hold several, the playground's otherwise. */
-  const batchAttempt = async (entry: CatalogEntry, job: AttemptJob, signal?: AbortSignal): Promise<AgentRunRecord> => {
-    if (!canHoldAttempts(workbench)) return attemptInPlayground(entry, job, { signal });
-    const provider = await providerFor(entry, job.model);
-    return inAttempt(workbench, entry.scenario, (world) => runIn(world, provider, entry, job, { signal }));
+  const batchAttempt = async (entry: CatalogEntry, job: AttemptJob, signal?: AbortSignal, again?: AgentRunRecord): Promise<AgentRunRecord> => {
+    if (!canHoldAttempts(workbench)) return attemptInPlayground(entry, job, { signal, again });
+    const provider = await providerFor(entry, job.model, again);
+    return inAttempt(workbench, entry.scenario, (world) => runIn(world, provider, entry, job, { signal, again }));
+  };
+
+  /** Marks a batch under way (Stop then ends it), runs it, and marks it done. */
+  const asBatch = async (name: string, total: number, run: (stopper: AbortController) => Promise<void>) => {
+    const stopper = new AbortController();
+    controller = stopper;
+    update((a) => ({ status: 'running', error: null, batch: { ...a.batch, running: true, done: 0, total, etaText: '', name } }));
+    try {
+      await run(stopper);
+    } finally {
+      controller = null;
+      update((a) => ({ status: 'idle', batch: { ...a.batch, running: false }, compare: [a.compare[0] ?? name, a.compare[0] && a.compare[0] !== name ? name : a.compare[1]] }));
+    }
   };
 
   const liveEvents: AgentEvents = {
     onStepStart: (index) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: '' }, console: [] } })),
+    // The reply is asked for again: what streamed so far is void.
+    onRetry: (index) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: '' } } })),
     onText: (index, delta) => update((a) => ({ live: a.live && { ...a.live, streaming: { index, text: (a.live.streaming?.text ?? '') + delta } } })),
     onConsole: (_i, entries) => update((a) => ({ live: a.live && { ...a.live, console: [...a.live.console, ...entries] } })),
     onStep: (step) => {
@@ -342,6 +376,9 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       showInResultPane(step);
     },
   };
+
+  const showProgress = (progress: BatchProgress) =>
+    update((a) => ({ batch: { ...a.batch, done: progress.done, etaText: progress.etaMs === null ? '' : formatDuration(progress.etaMs) } }));
 
   const save = async (record: AgentRunRecord) => {
     update((a) => ({ history: [...a.history.filter((r) => r.id !== record.id), record] }));
@@ -560,11 +597,8 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
       for (let n = 2; taken.has(name); n++) name = `${base} (${n})`;
       // Attempts in environments of their own overlap their model calls; the playground's single one allows one.
       const concurrency = canHoldAttempts(workbench) ? batchConcurrency(agent.settings.concurrency) : 1;
-      const stopper = new AbortController();
-      controller = stopper;
-      update((a) => ({ status: 'running', error: null, batch: { ...a.batch, running: true, done: 0, total: jobs.length, etaText: '', name } }));
-      try {
-        await runPool({
+      await asBatch(name, jobs.length, (stopper) =>
+        runPool({
           jobs,
           concurrency,
           signal: stopper.signal,
@@ -582,13 +616,43 @@ export function createAgentSlice({ set, get, deps }: SliceContext, history: RunH
               throw err;
             }
           },
-          onRecord: (_record, progress) =>
-            update((a) => ({ batch: { ...a.batch, done: progress.done, etaText: progress.etaMs === null ? '' : formatDuration(progress.etaMs) } })),
+          onRecord: (_record, progress) => showProgress(progress),
+        }).then(() => undefined),
+      );
+    },
+
+    async retryErrored(ids) {
+      const { agent, catalog } = get();
+      if (agent.status !== 'idle' || agent.batch.running) return;
+      const errored = agent.history.filter((r) => ids.includes(r.id) && runState(r) === 'errored');
+      const entryOf = (r: AgentRunRecord) => catalog.entries.find((e) => e.suite.id === r.scenario.suite && e.scenario.id === r.scenario.id);
+      const skipped = errored.filter((r) => !retryable(r));
+      const missing = errored.filter((r) => retryable(r) && !entryOf(r));
+      const jobs = errored.filter((r) => retryable(r) && entryOf(r)).map((record) => ({ record, entry: entryOf(record)! }));
+      const notes = [
+        ...(skipped.length ? [`Skipped ${skipped.length} errored run${skipped.length === 1 ? '' : 's'} whose error cannot succeed on retry (${[...new Set(skipped.map((r) => r.errorKind))].join(', ')}): fix the key, model or request first.`] : []),
+        ...(missing.length ? [`Skipped ${missing.length} whose scenario is not in the catalog: import its suite first.`] : []),
+      ];
+      if (!jobs.length) return void patch(set, 'agent', { error: notes.join(' ') || 'No errored runs to retry.' });
+      const batches = [...new Set(jobs.map((j) => j.record.batch ?? ''))];
+      const concurrency = canHoldAttempts(workbench) ? batchConcurrency(agent.settings.concurrency) : 1;
+      await asBatch(batches.length === 1 ? batches[0] : (agent.batch.name ?? batches[0]), jobs.length, async (stopper) => {
+        const { records, failures } = await runPool({
+          jobs,
+          concurrency,
+          signal: stopper.signal,
+          runOne: async ({ record, entry }, signal) => {
+            const again = await batchAttempt(entry, { model: record.model.model, trial: record.trial, batch: record.batch ?? 'retried' }, signal, record);
+            // Under the same id: the retried run replaces the errored one.
+            await save(again);
+            return again;
+          },
+          onRecord: (_record, progress) => showProgress(progress),
         });
-      } finally {
-        controller = null;
-        update((a) => ({ status: 'idle', batch: { ...a.batch, running: false }, compare: [a.compare[0] ?? name, a.compare[0] && a.compare[0] !== name ? name : a.compare[1]] }));
-      }
+        const still = records.filter((r) => runState(r) === 'errored').length;
+        const problems = [...notes, ...(still ? [`${still} errored again.`] : []), ...failures.map((f) => f.error)];
+        if (problems.length) patch(set, 'agent', { error: problems.join(' ') });
+      });
     },
   };
 }

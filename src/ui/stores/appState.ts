@@ -68,7 +68,10 @@ export interface SliceContext {
 }
 
 export const storageKeys = {
-  drafts: 'difflab.drafts.v1',
+  /** Drafts per scenario and language; `draftsV1` (one JavaScript draft per scenario) is read once to migrate. */
+  drafts: 'difflab.drafts.v2',
+  draftsV1: 'difflab.drafts.v1',
+  language: 'difflab.language.v1',
   selected: 'difflab.selected.v1',
   theme: 'difflab.theme.v1',
   paneSizes: 'difflab.paneSizes.v1',

@@ -7,6 +7,7 @@ import { parseFiles, type LoadedSuite, type RecordedResults, type TextFile } fro
 import type { RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { ReplayResult } from '../../agent/recorded/replayRun.ts';
 import type { Scenario } from '../../scenarios/index.ts';
+import { attachSeedContents, describeSeedContents, namesContents } from '../../replicas/box/seedContents.ts';
 
 export interface CatalogSlice {
   suites: SuiteSource[];
@@ -100,6 +101,7 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
       patch(set, 'catalog', { selectedKey: key });
       writeJson(deps.storage, storageKeys.selected, key);
       get().editor.switchTo(entry);
+      get().teach.scenarioOpened(key);
       get().diffView.clearHighlight();
       get().stateBrowser.clear();
       void get().run.open(entry);
@@ -138,8 +140,12 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
       // Seeds first: the worker runs calls in order, so a scenario opened after this finds its template.
       for (const seed of parsed.seeds) {
         try {
+          // A Box seed that names its files' contents gets them from the filesystem/ folder imported with it.
+          const contents = namesContents(seed.seed) ? await attachSeedContents(seed.seed, (path) => parsed.contents.get(path) ?? null) : null;
           const n = await deps.workbench.registerSeed(seed.name, seed.seed);
-          update(seed.report, (r) => ({ ...r, summary: `seed "${seed.name}": ${n.tables} tables, ${n.rows} rows loaded` }));
+          const contentWarnings = contents ? describeSeedContents(seed.name, contents).slice(1).map((message) => ({ path: '$', message: message.trim() })) : [];
+          const contentSummary = contents ? `; ${contents.served} of ${contents.served + contents.absent.length} file contents from filesystem/` : '';
+          update(seed.report, (r) => ({ ...r, summary: `seed "${seed.name}": ${n.tables} tables, ${n.rows} rows loaded${contentSummary}`, warnings: [...r.warnings, ...contentWarnings] }));
           updateCatalog((c) => ({ importedSeeds: [...new Set([...c.importedSeeds, seed.name])] }));
         } catch (err) {
           update(seed.report, (r) => ({ ...r, ok: false, summary: `seed "${seed.name}" not loaded`, issues: [{ path: '$', message: (err as Error).message }] }));
@@ -164,6 +170,17 @@ export function createCatalogSlice({ set, get, deps }: SliceContext, init: Catal
         const missing = [...new Set(s.entries.map((e) => e.scenario.seed))].filter((name) => !available.has(name));
         const seedWarnings = missing.map((name) => ({ path: '$', message: `seed "${name}" is not loaded: import ${name}.json to run these scenarios` }));
         if (warnings.length || seedWarnings.length) update(s.report, (r) => ({ ...r, warnings: [...seedWarnings, ...warnings] }));
+      }
+      // A suite that did not load still gets the name checks ("did you mean"), beside its other problems.
+      for (const u of parsed.unloaded) {
+        // Only what the name checks read (the worker keeps to the services it serves).
+        const asSuite = { services: u.names.services, tests: u.names.tests.map((t) => ({ spec: { assertions: t.assertions } })) } as unknown as Suite;
+        try {
+          const names = await deps.workbench.checkSuite(asSuite);
+          if (names.length) update(u.report, (r) => ({ ...r, issues: [...r.issues, ...names], summary: `not loaded: ${r.issues.length + names.length} problems` }));
+        } catch {
+          // The environment did not start: the other problems stand.
+        }
       }
       const ids = new Set(get().catalog.entries.flatMap((e) => [e.key, e.scenario.id]));
       for (const r of parsed.replies) {

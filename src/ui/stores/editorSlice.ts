@@ -1,18 +1,21 @@
-import { patch, sliceUpdater, readJson, storageKeys, writeJson, type SliceContext } from './appState.ts';
+import { patch, sliceUpdater, readJson, storageKeys, writeJson, type KeyValueStore, type SliceContext } from './appState.ts';
 import type { CatalogEntry } from './catalogTypes.ts';
 import { entryByKey } from './catalogSlice.ts';
 import { starterScript } from './starterScript.ts';
-import { languageById, type LanguageId } from '../../sandbox/languages.ts';
+import { languageById, languages, type LanguageId } from '../../sandbox/languages.ts';
 
 /** `lesson`: a script the lesson put there (it is not kept as a draft). */
 export type EditorOrigin = 'starter' | 'solution' | 'draft' | 'lesson';
+
+/** A person's scripts: per scenario key, one per language. */
+export type Drafts = Record<string, Partial<Record<LanguageId, string>>>;
 
 export interface EditorSlice {
   text: string;
   /** Where the text came from: a draft is anything the person typed. */
   origin: EditorOrigin;
-  /** Scripts per scenario key, kept across scenario switches and page loads. */
-  drafts: Record<string, string>;
+  /** Scripts per scenario key and language, kept across scenario and language switches and page loads. */
+  drafts: Drafts;
   solutionStatus: 'idle' | 'loading' | 'error';
   solutionError: string | null;
   /** Monaco loads after first paint; until then a plain textarea edits the same text. */
@@ -24,10 +27,16 @@ export interface EditorSlice {
 
   setText(text: string): void;
   switchTo(entry: CatalogEntry | null): void;
+  /** Shows the reference solution in the current language; the draft stays kept (`backToDraft` brings it back). */
   showSolution(): Promise<void>;
+  /** Shows the starter; the draft stays kept. */
   showStarter(): void;
+  /** The person's draft of the open scenario in the current language, when one is kept. */
+  draftText(): string | undefined;
+  /** Puts the kept draft back in the editor (after a solution, a starter or a lesson script). */
+  backToDraft(): void;
   setMonaco(state: EditorSlice['monaco']): void;
-  /** Switches the language; a starter becomes that language's starter, a draft stays as it is. */
+  /** Switches the language: the editor shows the draft in that language, or that language's starter. */
   setLanguage(language: LanguageId): void;
 }
 
@@ -39,9 +48,21 @@ export function solutionPathIn(path: string, language: LanguageId): string {
 
 const SAVE_DELAY_MS = 400;
 
+/** The kept drafts; the first time, the drafts of the one-language format (they were JavaScript) carried over. */
+export function readDrafts(storage: KeyValueStore | undefined): Drafts {
+  const drafts = readJson<Drafts | null>(storage, storageKeys.drafts, null);
+  if (drafts) return drafts;
+  const old = readJson<Record<string, unknown>>(storage, storageKeys.draftsV1, {});
+  const migrated: Drafts = {};
+  for (const [key, text] of Object.entries(old)) if (typeof text === 'string') migrated[key] = { javascript: text };
+  return migrated;
+}
+
 export function createEditorSlice({ set, get, deps }: SliceContext, initial: CatalogEntry | null): EditorSlice {
   const updateEditor = sliceUpdater(set, 'editor');
-  const drafts = readJson<Record<string, string>>(deps.storage, storageKeys.drafts, {});
+  const drafts = readDrafts(deps.storage);
+  const keptLanguage = readJson<string>(deps.storage, storageKeys.language, 'javascript');
+  const language: LanguageId = languages.some((l) => l.id === keptLanguage) ? (keptLanguage as LanguageId) : 'javascript';
   let saveTimer: ReturnType<typeof setTimeout> | null = null;
   const save = () => {
     if (saveTimer) clearTimeout(saveTimer);
@@ -53,37 +74,38 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     }, SAVE_DELAY_MS);
   };
   const selectedKey = () => get().catalog.selectedKey;
-  const initialDraft = initial ? drafts[initial.key] : undefined;
+  const selected = () => entryByKey(get().catalog.entries, selectedKey());
+  /** What the editor shows for a scenario in a language: the draft, else the starter. */
+  const shown = (entry: CatalogEntry | null, language: LanguageId, from: Drafts) => {
+    const draft = entry ? from[entry.key]?.[language] : undefined;
+    return draft !== undefined
+      ? { text: draft, origin: 'draft' as const }
+      : { text: starterScript(entry?.scenario ?? null, language), origin: 'starter' as const };
+  };
 
   return {
-    text: initialDraft ?? starterScript(initial?.scenario ?? null),
-    origin: initialDraft !== undefined ? 'draft' : 'starter',
+    ...shown(initial, language, drafts),
     drafts,
     solutionStatus: 'idle',
     solutionError: null,
     monaco: 'loading',
     saveError: null,
-    language: 'javascript',
+    language,
 
     setText(text) {
       if (text === get().editor.text) return;
       const key = selectedKey();
-      updateEditor((e) => ({ text, origin: 'draft', drafts: key ? { ...e.drafts, [key]: text } : e.drafts }));
+      updateEditor((e) => ({ text, origin: 'draft', drafts: key ? { ...e.drafts, [key]: { ...e.drafts[key], [e.language]: text } } : e.drafts }));
       save();
     },
 
     switchTo(entry) {
-      const draft = entry ? get().editor.drafts[entry.key] : undefined;
-      patch(set, 'editor', {
-        text: draft ?? starterScript(entry?.scenario ?? null, get().editor.language),
-        origin: draft !== undefined ? 'draft' : 'starter',
-        solutionStatus: 'idle',
-        solutionError: null,
-      });
+      const { drafts, language } = get().editor;
+      patch(set, 'editor', { ...shown(entry, language, drafts), solutionStatus: 'idle', solutionError: null });
     },
 
     async showSolution() {
-      const entry = entryByKey(get().catalog.entries, selectedKey());
+      const entry = selected();
       if (!entry?.solution) return;
       patch(set, 'editor', { solutionStatus: 'loading', solutionError: null });
       try {
@@ -91,22 +113,25 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
         const text = await deps.loadSolution(solutionPathIn(entry.solution, language)).catch((err: Error) => {
           throw language === 'javascript' ? err : new Error(`this scenario has no ${languageById(language)?.title ?? language} solution`);
         });
-        if (selectedKey() !== entry.key) return;
-        updateEditor((e) => ({ text, origin: 'solution', solutionStatus: 'idle', drafts: withoutKey(e.drafts, entry.key) }));
-        save();
+        if (selectedKey() !== entry.key || get().editor.language !== language) return patch(set, 'editor', { solutionStatus: 'idle' });
+        patch(set, 'editor', { text, origin: 'solution', solutionStatus: 'idle' });
       } catch (err) {
         patch(set, 'editor', { solutionStatus: 'error', solutionError: `The solution could not be loaded: ${(err as Error).message}` });
       }
     },
 
     showStarter() {
-      const entry = entryByKey(get().catalog.entries, selectedKey());
-      updateEditor((e) => ({
-        text: starterScript(entry?.scenario ?? null, e.language),
-        origin: 'starter',
-        drafts: entry ? withoutKey(e.drafts, entry.key) : e.drafts,
-      }));
-      save();
+      patch(set, 'editor', { text: starterScript(selected()?.scenario ?? null, get().editor.language), origin: 'starter' });
+    },
+
+    draftText() {
+      const key = selectedKey();
+      return key ? get().editor.drafts[key]?.[get().editor.language] : undefined;
+    },
+
+    backToDraft() {
+      const draft = get().editor.draftText();
+      if (draft !== undefined) patch(set, 'editor', { text: draft, origin: 'draft', solutionStatus: 'idle', solutionError: null });
     },
 
     setMonaco(monaco) {
@@ -116,20 +141,15 @@ export function createEditorSlice({ set, get, deps }: SliceContext, initial: Cat
     setLanguage(language) {
       const editor = get().editor;
       if (language === editor.language) return;
-      const entry = entryByKey(get().catalog.entries, selectedKey());
-      patch(set, 'editor', editor.origin === 'starter' ? { language, text: starterScript(entry?.scenario ?? null, language) } : { language });
+      writeJson(deps.storage, storageKeys.language, language);
+      patch(set, 'editor', { language, ...shown(selected(), language, editor.drafts), solutionStatus: 'idle', solutionError: null });
     },
   };
 }
 
 /** What to tell a person whose drafts were not kept. */
-function draftsNotSaved(hasStorage: boolean, drafts: Record<string, string>): string {
+function draftsNotSaved(hasStorage: boolean, drafts: Drafts): string {
   if (!hasStorage) return 'This browser blocks storage for this page, so your script is not kept: it will be lost on reload.';
   const mb = (JSON.stringify(drafts).length * 2) / 1e6;
   return `Your script could not be saved: the browser's storage for this page is full (the drafts take ${mb.toFixed(1)} MB). It is still in the editor, but a reload would lose it — download it, or shorten it.`;
-}
-
-function withoutKey(drafts: Record<string, string>, key: string): Record<string, string> {
-  const { [key]: _dropped, ...rest } = drafts;
-  return rest;
 }

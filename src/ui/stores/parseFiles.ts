@@ -1,13 +1,22 @@
 import { isAgentDiffResults, parseAgentDiffResults, type RecordedRun } from '../../agent/recorded/agentDiffResults.ts';
 import type { SeedFile } from '../../engine/index.ts';
-import { loadSuite, type Suite } from '../../scenarios/index.ts';
+import { loadSuite, suiteNamesOf, type Suite } from '../../scenarios/index.ts';
 import { docsFileProblem, serviceOfDocsFile, type AgentDiffDocsFile } from '../../agent/agentDiffDocs.ts';
 import { looksLikeReplies, repliesProblems } from '../../agent/providers/scriptedProvider.ts';
 import { entryKey, type CatalogEntry, type FileReport, type ReplySet, type SuiteOrigin, type SuiteSource } from './catalogTypes.ts';
 
 export interface TextFile {
+  /** The file's name, or its path below the folder a person picked or dropped (`seeds/filesystem/a/b.csv`). */
   name: string;
   text: string;
+  /** The raw bytes, for files read as contents rather than as JSON (those in a `filesystem/` folder). */
+  bytes?: Uint8Array;
+}
+
+/** A file in a `filesystem/` folder: a Box seed's file contents, named by its path below that folder. */
+export function contentPathOf(name: string): string | null {
+  const m = /(?:^|\/)filesystem\/(.+)$/.exec(name.replace(/\\/g, '/'));
+  return m ? m[1] : null;
 }
 
 export interface LoadedSuite {
@@ -29,6 +38,10 @@ export interface ParsedFiles {
   /** Agent-Diff's endpoint docs (`<service>_api_full_docs.json`), by service. */
   docs: { service: string; docs: AgentDiffDocsFile }[];
   replies: (ReplySet & { report: number })[];
+  /** Files of `filesystem/` folders, by their path below it: the contents a Box seed names by `local_path`. */
+  contents: Map<string, Uint8Array>;
+  /** Suites that did not load: what their assertions name, for the name checks the schema answers. */
+  unloaded: { names: NonNullable<ReturnType<typeof suiteNamesOf>>; report: number }[];
   reports: FileReport[];
 }
 
@@ -98,8 +111,13 @@ function countSeed(seed: Record<string, unknown>): { tables: number; rows: numbe
  * as Agent-Diff's `seed_template` names them). Never throws: each file gets a report, with JSON paths for problems.
  */
 export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'): ParsedFiles {
-  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], reports: [] };
+  const out: ParsedFiles = { suites: [], seeds: [], docs: [], replies: [], results: [], contents: new Map(), unloaded: [], reports: [] };
   for (const f of files) {
+    const contentPath = contentPathOf(f.name);
+    if (contentPath !== null) {
+      out.contents.set(contentPath, f.bytes ?? new TextEncoder().encode(f.text));
+      continue;
+    }
     let value: unknown;
     try {
       value = JSON.parse(f.text);
@@ -147,6 +165,8 @@ export function parseFiles(files: TextFile[], origin: SuiteOrigin = 'imported'):
     }
     const result = loadSuite(value);
     if (!result.ok) {
+      const names = suiteNamesOf(value);
+      if (names) out.unloaded.push({ names, report: out.reports.length });
       out.reports.push({ file: f.name, kind: 'suite', ok: false, summary: `not loaded: ${result.issues.length} problem${result.issues.length === 1 ? '' : 's'}`, issues: result.issues, warnings: [] });
       continue;
     }

@@ -144,6 +144,9 @@ export function createRunSlice({ set, get, deps }: SliceContext): RunSlice {
           steps: r.steps + 1,
           revision: r.revision + 1,
         }));
+        // Every script step is part of the attempt kept with the saved runs (steps, console, step diffs, verdicts).
+        const last = get().run.last;
+        if (last) await get().studio.recordStep(last);
       } catch (err) {
         if (seq !== openSeq) return;
         // The step itself failed (not the script: script errors come back in the outcome).

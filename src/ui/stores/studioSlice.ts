@@ -5,7 +5,7 @@ import { assertionsFromPicks, mergeIgnore, specOf, withIgnoredField, type RowPic
 import { runRecordProblem, type AgentRunRecord } from '../../agent/record.ts';
 import { humanBudget } from '../../studio/humanBaseline.ts';
 import type { LintReport } from '../../studio/lint.ts';
-import { playgroundRunRecord, type PlaygroundStep } from '../../studio/playgroundRun.ts';
+import { playgroundRunRecord, SCRIPT_BATCH, scriptRunsBeyondBound, type PlaygroundStep } from '../../studio/playgroundRun.ts';
 import { draftToSuiteFile, type ScenarioDraft } from '../../studio/scenarioDraft.ts';
 import { patch, sliceUpdater, type SliceContext } from './appState.ts';
 import { entryByKey } from './catalogSlice.ts';
@@ -34,6 +34,9 @@ export interface StudioSlice {
   recorded: PlaygroundStep[];
   recordedFor: string | null;
   attemptStartedAt: number | null;
+  /** The kept run these steps are (each Script-mode attempt is one saved run, updated at each step). */
+  attemptId: string | null;
+  attemptStartedIso: string | null;
   human: HumanAttempt | null;
   message: string | null;
 
@@ -54,7 +57,8 @@ export interface StudioSlice {
   suiteDraft(): { ok: true; draft: ScenarioDraft } | { ok: false; error: string };
   /** Adds the draft to the catalog as an imported suite and opens it. */
   saveDraft(): Promise<void>;
-  recordStep(view: StepView): void;
+  /** Adds a Script-mode step to the attempt and keeps the attempt with the saved runs (within the retention bound). */
+  recordStep(view: StepView): Promise<void>;
   /** The playground run so far (a person's scripts) as a run record, or null before the first step. */
   runRecord(): AgentRunRecord | null;
   startHuman(): void;
@@ -95,6 +99,8 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
     recorded: [],
     recordedFor: null,
     attemptStartedAt: null,
+    attemptId: null,
+    attemptStartedIso: null,
     human: null,
     message: null,
 
@@ -226,19 +232,29 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
       patch(set, 'studio', { message: `Saved “${made.draft.title}” to the catalog (imported suite ${suite.id}).` });
     },
 
-    recordStep(view) {
+    async recordStep(view) {
       const key = get().run.openKey;
+      const { editor } = get();
       update((s) => {
         const fresh = s.recordedFor !== key || view.step === 1;
-        const step: PlaygroundStep = { code: get().editor.text, script: view.script, stepDiff: view.stepDiff, runDiff: view.runDiff, verdict: view.verdict };
+        const step: PlaygroundStep = { code: editor.text, language: editor.language, script: view.script, stepDiff: view.stepDiff, runDiff: view.runDiff, verdict: view.verdict };
         return {
           recorded: fresh ? [step] : [...s.recorded, step],
           recordedFor: key,
           attemptStartedAt: fresh ? now() : s.attemptStartedAt,
+          attemptId: fresh ? runId() : s.attemptId,
+          attemptStartedIso: fresh ? new Date().toISOString() : s.attemptStartedIso,
         };
       });
       const { human } = get().studio;
-      if (human && human.scenarioKey === key && get().run.steps >= humanBudget(selected()?.scenario)) get().studio.finishHuman();
+      if (human && human.scenarioKey === key) {
+        if (get().run.steps >= humanBudget(selected()?.scenario)) get().studio.finishHuman();
+        return;
+      }
+      const record = get().studio.runRecord();
+      if (!record) return;
+      await get().agent.saveRun(record);
+      for (const id of scriptRunsBeyondBound(get().agent.history)) await get().agent.removeRun(id);
     },
 
     runRecord() {
@@ -247,13 +263,14 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
       if (!entry || !run.last || studio.recordedFor !== run.openKey) return null;
       const ms = Math.round(now() - (studio.attemptStartedAt ?? now()));
       return playgroundRunRecord({
-        id: runId(),
+        id: studio.attemptId ?? runId(),
         scenario: entry.scenario,
         suite: entry.suite.id,
         steps: studio.recorded,
         faults: studio.faults,
-        startedAt: new Date(Date.now() - ms).toISOString(),
+        startedAt: studio.attemptStartedIso ?? new Date(Date.now() - ms).toISOString(),
         ms,
+        batch: SCRIPT_BATCH,
       });
     },
 

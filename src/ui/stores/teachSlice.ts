@@ -38,8 +38,10 @@ export interface TeachSlice {
   goToStep(index: number): void;
   /** Runs the shown step: a fresh environment of the lesson's scenario and the step's script, or the demo run. */
   runStep(): Promise<void>;
-  /** Presenter mode's arrow keys: the next or previous step of the replayed run, else of the lesson. */
+  /** Presenter mode's arrow keys: the next or previous step of the run on screen, else of the lesson. */
   stepBy(delta: 1 | -1): void;
+  /** A scenario was opened: another than the lesson's pauses the lesson (the strip goes, Resume keeps its place). */
+  scenarioOpened(key: string): void;
 }
 
 export const teachStorageKey = 'difflab.lesson.v1';
@@ -61,6 +63,15 @@ function until(ready: () => boolean, timeoutMs = 180_000): Promise<void> {
   });
 }
 
+/**
+ * Where Start picks the lesson up: the step it was left on, or the one after it when that step is done; a finished
+ * lesson starts again from its first step.
+ */
+export function resumeStep(at: number, completed: readonly string[]): number {
+  if (completed.length === lessonSteps.length && at === lessonSteps.length - 1) return 0;
+  return completed.includes(lessonSteps[at].id) && at < lessonSteps.length - 1 ? at + 1 : at;
+}
+
 export function createTeachSlice({ set, get, deps }: SliceContext): TeachSlice {
   const update = sliceUpdater(set, 'teach');
   const stored = readJson<Partial<Stored>>(deps.storage, teachStorageKey, {});
@@ -74,12 +85,16 @@ export function createTeachSlice({ set, get, deps }: SliceContext): TeachSlice {
     persist();
   };
 
+  const lessonEntry = () => {
+    const { entries } = get().catalog;
+    return entries.find((e) => e.key === lessonKey) ?? entries.find((e) => e.scenario.id === LESSON_SCENARIO.id);
+  };
+
   /** Opens the lesson's scenario in Script mode, in a fresh environment. */
   const freshScenario = async () => {
-    const { catalog } = get();
-    const entry = catalog.entries.find((e) => e.key === lessonKey) ?? catalog.entries.find((e) => e.scenario.id === LESSON_SCENARIO.id);
+    const entry = lessonEntry();
     if (!entry) throw new Error(`the lesson's scenario ${lessonKey} is not in the catalog`);
-    if (catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
+    if (get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
     await until(() => (get().run.openKey === entry.key && get().run.status === 'ready') || get().run.status === 'failed');
     if (get().run.status === 'failed') throw new Error(get().run.error ?? 'the scenario could not be opened');
     if (get().run.steps > 0) await get().run.reset();
@@ -125,8 +140,11 @@ export function createTeachSlice({ set, get, deps }: SliceContext): TeachSlice {
     startLesson() {
       // A finished lesson starts again from its first step; one left half-way resumes where it was.
       const { step: at, completed } = get().teach.lesson;
-      const finished = completed.length === lessonSteps.length && at === lessonSteps.length - 1;
-      setLesson({ active: true, step: finished ? 0 : at, outcome: null, error: null });
+      setLesson({ active: true, step: resumeStep(at, completed), outcome: null, error: null });
+      // The strip describes the lesson's task: that task is the one on screen, in Script mode.
+      const entry = lessonEntry();
+      if (entry && get().catalog.selectedKey !== entry.key) get().catalog.select(entry.key);
+      get().agent.setOpen(false);
       get().layout.showTab('task');
     },
     leaveLesson() {
@@ -162,13 +180,18 @@ export function createTeachSlice({ set, get, deps }: SliceContext): TeachSlice {
     },
     stepBy(delta) {
       const { agent, teach } = get();
-      const record = agent.open ? agent.replay : null;
-      if (record && record.steps.length > 0 && (!teach.lesson.active || lessonSteps[teach.lesson.step].kind === 'replay')) {
+      // A run on screen owns the arrows: they move through its steps and stop at its ends, so that what is shown
+      // and the lesson step above it never disagree.
+      const record = agent.open && agent.view === 'live' ? agent.replay : null;
+      if (record && record.steps.length > 0) {
         const next = (agent.step ?? 0) + delta;
-        if (next >= 0 && next < record.steps.length) return agent.showStep(next);
-        if (!teach.lesson.active) return;
+        if (next >= 0 && next < record.steps.length) agent.showStep(next);
+        return;
       }
       if (teach.lesson.active) get().teach.goToStep(teach.lesson.step + delta);
+    },
+    scenarioOpened(key) {
+      if (get().teach.lesson.active && key !== lessonEntry()?.key) setLesson({ active: false, outcome: null, error: null });
     },
   };
 }

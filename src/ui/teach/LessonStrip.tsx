@@ -2,6 +2,7 @@ import './teach.css';
 import { useEffect, useRef } from 'react';
 import { useApp } from '../hooks/useApp.ts';
 import { lessonSteps } from './lesson.ts';
+import { resumeStep } from '../stores/teachSlice.ts';
 
 /**
  * The lesson's strip at the top of the task pane: its steps (done ones ticked), what the shown step does, and Run.
@@ -72,11 +73,12 @@ export function LessonButton() {
   const lesson = useApp((s) => s.teach.lesson);
   const start = useApp((s) => s.teach.startLesson);
   if (lesson.active) return null;
-  const started = lesson.completed.length > 0 || lesson.step > 0;
-  const finished = lesson.completed.length === lessonSteps.length;
+  const done = lesson.completed.length;
+  const started = done > 0 || lesson.step > 0;
+  const finished = done === lessonSteps.length;
   return (
     <button type="button" className="btn btn-small" onClick={start} data-testid="lesson-start" title="A four-step lesson on state-diff evaluation, on one of the project's scenarios">
-      {finished ? 'Lesson ✓ (again)' : started ? `Resume the lesson (step ${lesson.step + 1} of ${lessonSteps.length})` : 'Start the lesson'}
+      {finished ? 'Lesson ✓ (again)' : started ? `Resume the lesson: step ${resumeStep(lesson.step, lesson.completed) + 1} of ${lessonSteps.length} next (${done} done)` : 'Start the lesson'}
     </button>
   );
 }

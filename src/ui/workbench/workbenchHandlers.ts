@@ -6,7 +6,7 @@
  */
 import type { SeedFile } from '../../engine/index.ts';
 import type { Judge, Judgement } from '../../evaluation/index.ts';
-import { checkSuiteAgainstSchema } from '../../scenarios/index.ts';
+import { checkSuiteNames } from '../../scenarios/index.ts';
 import { NO_FAULTS, Workbench, hasFaults, type FaultPlan, type Session } from '../../session/index.ts';
 import { lintScenarioIn } from '../../studio/lintIn.ts';
 import { replayRecordedRun } from '../../agent/recorded/replayRun.ts';
@@ -185,7 +185,9 @@ const handlers: { [K in OpName]: (args: WorkbenchOps[K]['args']) => Promise<Work
   },
 
   async checkSuite({ suite }) {
-    return checkSuiteAgainstSchema(suite, needWorkbench().engine.schemaInfo());
+    // Against the services it names that this build serves (all of them when it names none): a suite that did not
+    // load is checked for its names too.
+    return checkSuiteNames({ services: suite.services, tests: suite.tests.map((t) => ({ assertions: t.spec.assertions })) }, needWorkbench().engine.schemaInfo());
   },
 
   async agentTool({ service, name, args, attemptId }) {

@@ -5,7 +5,7 @@ import { toCsv, toJsonl } from '../../../src/agent/record.ts';
 import { sessionWorld } from '../../../src/agent/world.ts';
 import type { ProviderProtocol } from '../../../src/agent/types.ts';
 import { slack } from '../../../src/replicas/slack/index.ts';
-import { startFakeModelServer, type FakeReply } from '../../helpers/fakeModelServer.ts';
+import { startFakeModelServer, type FakeReply, type ReceivedRequest } from '../../helpers/fakeModelServer.ts';
 import { withSlackSuiteWorkbench } from '../../helpers/slackSuiteWorkbench.ts';
 
 const KEY = 'sk-live-NEVER-LEAK-9f8e7d';
@@ -22,6 +22,17 @@ async function run(protocol: ProviderProtocol, script: FakeReply[], settings: Pa
   const session = await project.workbench.open(project.scenario);
   try {
     return await runAgent({ provider, model: { protocol, baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack], settings, signal });
+  } finally {
+    await session.dispose();
+  }
+}
+
+async function runScripted(protocol: ProviderProtocol, script: (req: ReceivedRequest, n: number) => FakeReply) {
+  server = await startFakeModelServer(script);
+  const provider = createProvider({ protocol, baseURL: protocol === 'openai' ? server.openaiBaseURL : server.anthropicBaseURL, maxRetries: 1 }, KEY);
+  const session = await project.workbench.open(project.scenario);
+  try {
+    return await runAgent({ provider, model: { protocol, baseURL: 'fake', model: 'fake-1' }, world: sessionWorld(session), scenario: project.scenario, replicas: [slack], settings: { maxIterations: 4 } });
   } finally {
     await session.dispose();
   }
@@ -90,19 +101,57 @@ describe.each(['openai', 'anthropic'] as const)('agent loop over %s', (protocol)
     expect(JSON.stringify(server!.received[1].body.messages)).toContain('C07RANDOM');
   });
 
-  it('a dropped connection mid-run marks the run errored, keeps the steps so far and still evaluates', async () => {
-    const record = await run(protocol, [{ text: `Posting.\n${curlPost}` }, { drop: true, text: 'I will now' }]);
-    expect(record.endReason).toBe('error');
+  it('each step records what its turn sent that earlier turns had not (the request grows, the record does not repeat it), and the tool schemas once', async () => {
+    const record = await run(protocol, [{ toolCalls: [{ name: 'conversations_list', arguments: {} }] }, { text: 'Done.\nAnswer: none' }], { mode: 'tools', toolset: 'api' });
+    const [first, second] = record.steps;
+    expect(first.sent).toEqual([{ role: 'user', content: expect.stringContaining(project.scenario.prompt) }]);
+    expect(second.sent).toEqual([{ role: 'tool', toolCallId: first.toolCalls![0].id, name: 'conversations_list', content: first.actions[0].observation }]);
+    // What the second request carried beyond the first turn's: exactly the step's `sent`, as the model got it.
+    const tail = JSON.stringify(server!.received[1].body.messages.at(-1));
+    expect(tail).toContain(JSON.stringify(first.actions[0].observation).slice(1, 60));
+    expect(record.tools!.map((t) => t.name)).toContain('chat_postMessage');
+    expect(JSON.stringify(record)).not.toContain(KEY);
+  });
+
+  it('a connection that keeps dropping mid-reply marks the run errored at that step, keeps the steps so far and still evaluates', async () => {
+    // Every reply from the second turn on breaks part-way: the turn is asked for again twice, then the run errors.
+    const record = await runScripted(protocol, (_req, n) => (n === 0 ? { text: `Posting.\n${curlPost}` } : { drop: true, text: 'I will now' }));
+    expect(record).toMatchObject({ endReason: 'error', state: 'errored', errorKind: 'network', errorStep: 1 });
     expect(record.error).toMatch(/dropped|reach/);
+    expect(record.errorRetries).toHaveLength(2);
+    expect(record.errorRetries!.every((r) => r.midStream)).toBe(true);
+    expect(server!.received).toHaveLength(4);
     expect(record.steps).toHaveLength(1);
     expect(record.runDiff.inserts).toHaveLength(1);
     expect(record.verdict.agent_diff_passed).toBe(true);
     expect(record.notRun).toBeUndefined();
   });
 
+  it('a reply stream that ends without its end of message is a truncated-stream error, not a final answer', async () => {
+    const cut = 'Good, I have what I need.\n```javascript\nconst r = awa';
+    const record = await runScripted(protocol, () => ({ truncate: true, text: cut }));
+    expect(record).toMatchObject({ endReason: 'error', state: 'errored', errorKind: 'truncated', errorStep: 0, notRun: true, answer: null, steps: [] });
+    expect(record.error).toMatch(/cut off.*(finish_reason|message_stop)/);
+  });
+
+  it('a stream that breaks once part-way is asked again as a new request of the same turn, and the step says so', async () => {
+    const record = await run(protocol, [{ drop: true, text: 'Post' }, { text: `Posting.\n${curlPost}` }, { text: 'Done.\nAnswer: posted' }]);
+    expect(record).toMatchObject({ endReason: 'final_answer', state: 'passed' });
+    expect(record.steps[0].retries).toEqual([expect.objectContaining({ midStream: true, cause: expect.stringMatching(/^stream broke: /) })]);
+    expect(record.steps[1].retries).toBeUndefined();
+  });
+
+  it("an HTTP 429 with Retry-After is retried by the SDK after the wait, and the step records the cause and the wait", async () => {
+    const record = await run(protocol, [{ status: 429, message: 'slow down', retryAfter: '1' }, { text: `Posting.\n${curlPost}` }, { text: 'Done.\nAnswer: posted' }]);
+    expect(record.state).toBe('passed');
+    const [retry] = record.steps[0].retries ?? [];
+    expect(retry).toMatchObject({ cause: 'HTTP 429', status: 429, retryAfterMs: 1000 });
+    expect(retry.waitedMs).toBeGreaterThanOrEqual(900);
+  });
+
   it('a model that never answers (its key refused) leaves a run marked not run, with the kind of failure', async () => {
     const record = await run(protocol, [{ status: 401, message: 'bad key' }]);
-    expect(record).toMatchObject({ endReason: 'error', errorKind: 'auth', notRun: true, steps: [] });
+    expect(record).toMatchObject({ endReason: 'error', state: 'errored', errorKind: 'auth', errorStep: 0, notRun: true, steps: [] });
   });
 });
 

@@ -15,7 +15,7 @@ import type { Workbench } from '../../../src/session/index.ts';
 // Agent-Diff's published Linear runs, re-executed step by step against DiffLab's Linear (`difflab replay`), reach
 // the verdict the recording reports. The whole replay (108 runs, about 400 Python and Bash steps) is too slow for
 // every CI run on a small machine, so a sample runs here: the first SAMPLE replayable runs of each results file, in
-// the file's order (none picked by outcome). The README's replay section has the whole table and each disagreement.
+// the file's order (none picked by outcome). docs/agent-diff.md (its recorded runs) has the whole table and each disagreement.
 const RESULTS = join(repoRoot, '..', 'shared', 'agent-diff', 'results');
 const present = existsSync(join(RESULTS, 'linear_bench.recorded.json'));
 const files = present ? readdirSync(RESULTS).filter((f) => f.startsWith('evaluation_results_')).sort() : [];

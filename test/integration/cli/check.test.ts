@@ -37,7 +37,23 @@ describe('difflab check', () => {
     expect(r.stderr).toContain('$.tests[0].assertions[0].where.nope');
   });
 
-  it('reports a malformed suite by path without starting the engine', async () => {
+  it('a malformed suite still gets its names checked: a misspelt table and column get their "did you mean"', async () => {
+    const suite = fx.file(
+      'check-names.json',
+      JSON.stringify({ ...tinySuite, tests: [{ ...tinySuite.tests[0], title: 3, assertions: [{ diff_type: 'added', entity: 'mesages' }, { ...addedHello, where: { chanel_id: 'C1' } }] }] }),
+    );
+    const r = await difflab(['check', '--suite', suite, '--seeds', fx.seeds]);
+    expect(r.code).toBe(1);
+    const summary = JSON.parse(r.stdout);
+    expect(summary.format).toBe('difflab');
+    expect(summary.issues.map((i: { path: string; message: string }) => [i.path, /did you mean "(\w+)"/.exec(i.message)?.[1] ?? null])).toEqual([
+      ['$.tests[0].title', null],
+      ['$.tests[0].assertions[0].entity', 'messages'],
+      ['$.tests[0].assertions[1].where.chanel_id', 'channel_id'],
+    ]);
+  });
+
+  it('reports a malformed suite by path', async () => {
     const suite = fx.file('check-malformed.json', JSON.stringify({ ...tinySuite, tests: [{ ...tinySuite.tests[0], title: 3 }] }));
     const r = await difflab(['check', '--suite', suite]);
     expect(r.code).toBe(1);

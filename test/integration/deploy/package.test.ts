@@ -58,7 +58,7 @@ describe('the packed CLI', () => {
       expect(files.some((f) => f.startsWith(`scenarios/${s}/seeds/`) && f.endsWith('.json'))).toBe(true);
       expect(files.some((f) => f.startsWith(`scenarios/${s}/solutions/`))).toBe(true);
     }
-    expect(files).toEqual(expect.arrayContaining(['bin/difflab.mjs', 'package.json', 'README.md', 'src/cli/main.ts', 'docs/mail-api.md']));
+    expect(files).toEqual(expect.arrayContaining(['bin/difflab.mjs', 'package.json', 'README.md', 'src/cli/main.ts', 'docs/README.md', 'docs/cli.md', 'docs/mail-api.md']));
     expect(files.filter((f) => /^(test|src\/ui|\.ci|public|dist|node_modules)\//.test(f))).toEqual([]);
     const pkg = JSON.parse(readFileSync(join(unpacked, 'package', 'package.json'), 'utf8'));
     expect(pkg.private).toBeUndefined();

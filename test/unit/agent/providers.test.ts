@@ -98,12 +98,41 @@ describe.each(['openai', 'anthropic'] as const)('%s provider', (protocol) => {
     expect(err.message).not.toContain(KEY);
   });
 
-  it('reports a connection dropped mid-stream as a network error', async () => {
-    const provider = await providerFor(protocol, [{ drop: true, text: 'partial answer that never ends' }]);
-    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+  it('reports a connection dropped mid-stream as a network error, after asking for the turn again twice', async () => {
+    const drop: FakeReply = { drop: true, text: 'partial answer that never ends' };
+    const provider = await providerFor(protocol, [drop, drop, drop, { text: 'never asked for' }]);
+    const restarts: string[] = [];
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }], onRetry: (r) => restarts.push(r.cause) }).catch((e) => e);
     expect(err).toBeInstanceOf(ProviderError);
     expect(err.kind).toBe('network');
     expect(err.message).toMatch(/dropped|reach/);
+    expect(server!.received).toHaveLength(3);
+    expect(restarts).toHaveLength(2);
+    expect(err.retries).toEqual([expect.objectContaining({ midStream: true }), expect.objectContaining({ midStream: true })]);
+  });
+
+  it('a stream that ends without the end of message is a truncated reply, not a reply', async () => {
+    const cut: FakeReply = { truncate: true, text: 'Good, I have what I need. const r = awa' };
+    const provider = await providerFor(protocol, [cut, cut, cut]);
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err).toBeInstanceOf(ProviderError);
+    expect(err.kind).toBe('truncated');
+    expect(err.message).toMatch(protocol === 'openai' ? /cut off: the stream ended without a finish_reason/ : /cut off: the stream ended without message_stop/);
+  });
+
+  it("the request's own time limit is a timeout error", async () => {
+    server = await startFakeModelServer([{ hang: true }]);
+    const provider = createProvider({ protocol, baseURL: protocol === 'openai' ? server.openaiBaseURL : server.anthropicBaseURL, maxRetries: 0, timeoutMs: 300 }, KEY);
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err.kind).toBe('timeout');
+    expect(err.message).toMatch(/time limit/);
+  });
+
+  it('names a request longer than the context as such (it cannot succeed on retry)', async () => {
+    const message = protocol === 'openai' ? "This model's maximum context length is 128000 tokens. However, your messages resulted in 130000 tokens." : 'prompt is too long: 210000 tokens > 200000 maximum';
+    const provider = await providerFor(protocol, [{ status: 400, message }]);
+    const err = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] }).catch((e) => e);
+    expect(err.kind).toBe('context_length');
   });
 });
 

@@ -5,7 +5,7 @@ import type { RunSummary } from '../../../src/agent/record.ts';
 function run(scenario: string, passed: boolean, over: Partial<RunSummary> = {}): RunSummary {
   return {
     id: `${scenario}-${Math.random()}`, scenario, services: ['slack'], model: 'm', mode: 'code', docs: 'none', trial: 0,
-    passed, agentDiffPassed: passed, closedWorldPassed: passed, scorePassed: passed ? 2 : 0, scoreTotal: 2, steps: 3,
+    state: passed ? 'passed' : 'failed', passed, agentDiffPassed: passed, closedWorldPassed: passed, scorePassed: passed ? 2 : 0, scoreTotal: 2, steps: 3,
     endReason: 'final_answer', error: null, inputTokens: 10, outputTokens: 5, totalMs: 100, faults: '', ...over,
   };
 }
@@ -51,7 +51,7 @@ describe('groupStats', () => {
   it('averages pass@k over scenarios and scores runs by their share of passed assertions', () => {
     const runs = [
       run('a', true), run('a', false, { scorePassed: 1 }), run('a', true),
-      run('b', false), run('b', false), run('b', false, { closedWorldPassed: true, endReason: 'error' }),
+      run('b', false), run('b', false), run('b', false, { closedWorldPassed: true }),
     ];
     const s = groupStats(runs);
     expect(s.runs).toBe(6);
@@ -64,8 +64,23 @@ describe('groupStats', () => {
     // scores: 1, 0.5, 1, 0, 0, 0
     expect(s.score.mean).toBeCloseTo(2.5 / 6);
     expect(s.closedWorldPassRate).toBeCloseTo(3 / 6);
-    expect(s.errored).toBe(1);
+    expect(s.errored).toBe(0);
     expect(s.inputTokens).toBe(60);
+  });
+
+  it('leaves errored runs out of pass rate, score, pass@k and pass^k, and says how many', () => {
+    // The errored run's state happened to pass (step 1 did the work before the provider failed): still not counted.
+    const errored = run('a', true, { state: 'errored', endReason: 'error', errorKind: 'truncated' });
+    const s = groupStats([run('a', true), errored, run('b', false), run('b', false, { state: 'errored', endReason: 'error' })]);
+    expect(s).toMatchObject({ runs: 4, judged: 2, errored: 2, scenarios: 2, minTrials: 1 });
+    expect(s.passRate).toBe(0.5);
+    expect(s.passAtK[1]).toBe(0.5);
+    expect(s.passHatK[1]).toBe(0.5);
+    expect(s.score.mean).toBe(0.5);
+    expect(s.score.n).toBe(2);
+    expect(s.closedWorldPassRate).toBe(0.5);
+    // A run of a cut-off reply beside one passing run: 100 %, with 1 errored.
+    expect(groupStats([run('a', true), run('a', false, { state: 'errored', endReason: 'error' })])).toMatchObject({ passRate: 1, errored: 1, judged: 1 });
   });
 
   it('a run with no assertions scores 1, as in Agent-Diff', () => {

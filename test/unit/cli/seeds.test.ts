@@ -27,13 +27,13 @@ describe('seed lookup', () => {
     expect(findSeedFile(root, '../etc/passwd')).toBeNull();
   });
 
-  it('lists the seeds of seeds/ folders (not suites) and names a missing or broken seed clearly', () => {
+  it('lists the seeds of seeds/ folders (not suites) and names a missing or broken seed clearly', async () => {
     expect(listSeeds(root).map((s) => s.name)).toEqual(['direct', 'broken', 'nested']);
     expect(listSeeds(join(root, 'slack', 'seeds')).map((s) => s.name)).toEqual(['broken', 'direct', 'nested']);
-    expect(() => readSeed(root, 'absent')).toThrow(CliError);
-    expect(() => readSeed(root, 'absent')).toThrow(/seed "absent" not found/);
-    expect(() => readSeed(root, 'broken')).toThrow(/not valid JSON/);
-    expect(readSeed(root, 'nested')).toEqual({ teams: [] });
+    await expect(readSeed(root, 'absent')).rejects.toThrow(CliError);
+    await expect(readSeed(root, 'absent')).rejects.toThrow(/seed "absent" not found/);
+    await expect(readSeed(root, 'broken')).rejects.toThrow(/not valid JSON/);
+    expect(await readSeed(root, 'nested')).toEqual({ teams: [] });
   });
 });
 
@@ -45,10 +45,10 @@ describe('seed lookup through symbolic links', () => {
   symlinkSync(join(root, 'slack'), join(linked, 'svc'));
   symlinkSync(join(linked, 'missing.json'), join(linked, 'seeds', 'dangling.json'));
 
-  it('follows links to seed files and to service folders; a dangling link is listed so that reading it names the problem', () => {
+  it('follows links to seed files and to service folders; a dangling link is listed so that reading it names the problem', async () => {
     expect(listSeeds(linked).map((s) => s.name).sort()).toEqual(['broken', 'dangling', 'direct', 'nested', 'via_link']);
-    expect(readSeed(linked, 'via_link')).toEqual({ teams: [] });
+    expect(await readSeed(linked, 'via_link')).toEqual({ teams: [] });
     expect(findSeedFile(linked, 'nested')).toBe(join(linked, 'svc', 'seeds', 'nested.json'));
-    expect(() => readSeed(linked, 'dangling')).toThrow(/not found|ENOENT/);
+    await expect(readSeed(linked, 'dangling')).rejects.toThrow(/not found|ENOENT/);
   });
 });

@@ -63,3 +63,25 @@ describe('tool mode from the route table', () => {
     expect(tool.inputSchema).toMatchObject({ type: 'object', required: ['to', 'subject'], properties: { importance: { enum: ['low', 'high'] } } });
   });
 });
+
+describe("MCP's tool annotations from the route tables", () => {
+  it('every route of every replica says whether it only reads, consistently with `writes`', async () => {
+    const { loadReplicas } = await import('../../../src/replicas/catalog.ts');
+    const { routeEffect } = await import('../../../src/replicas/tools.ts');
+    const wrong = (await loadReplicas())
+      .flatMap((r) => r.routes.map((route) => ({ service: r.name, route })))
+      .filter(({ route }) => (routeEffect(route) === 'read') !== !route.writes)
+      .map(({ service, route }) => `${service} ${route.method} ${route.path}: effect ${routeEffect(route)}, writes ${Boolean(route.writes)}`);
+    expect(wrong).toEqual([]);
+  });
+
+  it("Slack's methods, all POST-able, each declare what they do", async () => {
+    const { toolAnnotations } = await import('../../../src/replicas/tools.ts');
+    for (const route of slack.routes) expect(route.effect, route.path).toBeDefined();
+    const hints = (path: string) => toolAnnotations(slack.routes.find((r) => r.path === path)!);
+    expect(hints('conversations.history')).toMatchObject({ readOnlyHint: true });
+    expect(hints('chat.postMessage')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: false });
+    expect(hints('reactions.add')).toMatchObject({ readOnlyHint: false, destructiveHint: false, idempotentHint: true });
+    expect(hints('chat.delete')).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: true });
+  });
+});

@@ -286,6 +286,11 @@ describe('runScript: console and isolation', () => {
     expect(streamed).toEqual(result.console);
   });
 
+  it('prints an API answer’s nested objects (a Box folder’s items) to a useful depth, not [Object]', async () => {
+    const result = await run(`console.log({ entries: [{ id: '1', path_collection: { entries: [{ id: '0', name: 'All Files' }] } }] });`);
+    expect(result.console[0].text).toBe("{ entries: [ { id: '1', path_collection: { entries: [ { id: '0', name: 'All Files' } ] } } ] }");
+  });
+
   it('gives the script nothing of the worker or the host', async () => {
     const out = await runJson(
       `const names = ['process', 'require', 'postMessage', 'self', 'importScripts', 'onmessage', 'close', 'host', 'module', 'Deno', 'Bun', 'WorkerGlobalScope'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SchemaInfo } from '../../../src/engine/index.ts';
-import { checkAssertionNames } from '../../../src/scenarios/index.ts';
+import { checkAssertionNames, checkSuiteNames, loadSuite, suiteNamesOf } from '../../../src/scenarios/index.ts';
 
 const info: SchemaInfo = {
   tables: [
@@ -35,5 +35,29 @@ describe('checkAssertionNames', () => {
       'no table "issues" in slack (tables: messages, channels)',
       'no table "zzzzzz" in slack (tables: messages, channels)',
     ]);
+  });
+});
+
+describe('the name checks of a suite that does not load', () => {
+  it('still say "did you mean" for a misspelt table and column, beside the format’s problems', () => {
+    const file = {
+      format: 'difflab-suite/1',
+      id: 's',
+      name: 'S',
+      services: ['slack'],
+      seed: 'x',
+      tests: [{ id: 'a', title: 'A', prompt: 3, assertions: [{ diff_type: 'added', entity: 'mesages' }, { diff_type: 'added', entity: 'messages', where: { chanel_id: 'C1' } }] }],
+    };
+    expect(loadSuite(file).ok).toBe(false);
+    const issues = checkSuiteNames(suiteNamesOf(file)!, info);
+    expect(issues.map((i) => [i.path, /did you mean "(\w+)"/.exec(i.message)?.[1]])).toEqual([
+      ['$.tests[0].assertions[0].entity', 'messages'],
+      ['$.tests[0].assertions[1].where.chanel_id', 'channel_id'],
+    ]);
+  });
+
+  it('check against every served service when the file names none this build serves', () => {
+    const names = suiteNamesOf({ service: 'slak', tests: [{ assertions: [{ diff_type: 'added', entity: 'isues' }] }] })!;
+    expect(checkSuiteNames(names, info)[0].message).toMatch(/did you mean "issues"/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadSuite } from '../../../src/scenarios/index.ts';
+import { guessSuiteFormat, loadSuite } from '../../../src/scenarios/index.ts';
 import { adaEverywhere, bob, tinyCompanySuite } from '../../helpers/tinyCompany.ts';
 
 const withTest = (test: Record<string, unknown>, suite: Record<string, unknown> = {}) =>
@@ -74,6 +74,46 @@ describe('loadSuite reports every problem of a file', () => {
       ],
     };
     const result = loadSuite(suite);
-    expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(['$.tests[0].prompt', '$.tests[0].assertions[0].diff_type', '$.tests[1].assertions[0].expected_count']);
+    expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(['$.format', '$.tests[0].prompt', '$.tests[0].assertions[0].diff_type', '$.tests[1].assertions[0].expected_count']);
+  });
+});
+
+describe('loadSuite: a file without "format"', () => {
+  const difflabish = {
+    id: 'mine',
+    name: 'Mine',
+    services: ['slack'],
+    seed: 'northwind_slack',
+    tests: [
+      { id: 'a', title: 'A', prompt: 'p', assertions: [{ diff_type: 'added', entity: 'messages' }] },
+      { id: 'b', title: 'B', assertions: [{ diff_type: 'added', entity: 'messages' }] },
+    ],
+  };
+
+  it('that looks like a DiffLab suite is checked as one: the guess said once, then only DiffLab’s problems', () => {
+    const result = loadSuite(difflabish);
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.issues.map((i) => i.path)).toEqual(['$.format', '$.tests[1].prompt']);
+    expect(result.issues[0].message).toMatch(/looks like a DiffLab suite \(it has "services", "seed", tests with "title"\).*add "format": "difflab-suite\/1"/);
+    expect(result.issues.filter((i) => /Agent-Diff|seed_template|"name"/.test(i.message))).toEqual([]);
+  });
+
+  it('that is otherwise right still says what is missing', () => {
+    const result = loadSuite({ ...difflabish, tests: [difflabish.tests[0]] });
+    expect(result.ok ? [] : result.issues.map((i) => i.path)).toEqual(['$.format']);
+  });
+
+  it('that looks like Agent-Diff’s says so once, not in every message', () => {
+    const result = loadSuite({ name: 'N', service: 'slack', tests: [{ id: 1, name: 'x', seed_template: 's' }, { id: 2, name: 'y' }] });
+    const messages = result.ok ? [] : result.issues.map((i) => i.message);
+    expect(messages.filter((m) => m.includes('Agent-Diff'))).toHaveLength(1);
+    expect(messages[0]).toMatch(/read as an Agent-Diff suite \(it has "service"/);
+  });
+
+  it('guesses by the keys only one format has', () => {
+    expect(guessSuiteFormat(difflabish)).toMatchObject({ format: 'difflab', declared: false });
+    expect(guessSuiteFormat({ name: 'n', service: 'box', tests: [] })).toMatchObject({ format: 'agent-diff', declared: false });
+    expect(guessSuiteFormat({ format: 'x' })).toMatchObject({ format: 'difflab', declared: true });
   });
 });

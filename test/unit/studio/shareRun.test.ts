@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parseRunRecords, stepDiffOf } from '../../../src/agent/record.ts';
+import { evaluateDiff } from '../../../src/evaluation/index.ts';
 import { decodeState, encodeState, shareLink } from '../../../src/studio/permalink.ts';
 import { runRecordFromHtml, runRecordToHtml } from '../../../src/studio/runHtml.ts';
 import { repoRoot } from '../../integration/cli/fixtures.ts';
@@ -54,8 +55,33 @@ describe('the HTML export, read without JavaScript', () => {
   it('shows both verdicts: Agent-Diff passes, the closed world fails on the side effect', () => {
     const html = visible(runRecordToHtml(sideEffect));
     expect(sideEffect.verdict.agent_diff_passed).toBe(true);
-    expect(html).toMatch(/<th>Agent-Diff verdict<\/th><td class="pass"><strong>pass<\/strong>/);
-    expect(html).toMatch(/<th>Closed world<\/th><td class="fail"><strong>fail<\/strong><\/td><td>[^<]*1 unexplained change</);
+    const { passed, total } = sideEffect.verdict.score;
+    expect(html).toContain(`<th>Agent-Diff verdict</th><td><strong class="pass">pass</strong> — ${passed} of ${total} assertions holds</td>`);
+    expect(html).toContain(`<th>Closed world</th><td><strong class="fail">fail</strong> — ${passed} of ${total} assertions holds, 1 change no assertion explains</td>`);
+  });
+
+  it('reads a failed run’s verdict row as its result, and says field by field why it failed', () => {
+    // The correct run's message, judged against a spec that wants it in another channel: 0 of 1, one nearest row.
+    const spec = { assertions: [{ diff_type: 'added' as const, entity: 'messages', where: { channel_id: 'C0ELSEWHERE' }, expected_count: 1 }] };
+    const verdict = evaluateDiff(spec, correct.runDiff, { nearest: true });
+    const failed = { ...correct, verdict };
+    const html = visible(runRecordToHtml(failed));
+    expect(html).toContain(`<th>Agent-Diff verdict</th><td><strong class="fail">fail</strong> — 0 of 1 assertions hold</td>`);
+    const why = html.slice(html.indexOf('<h3>Why it failed</h3>'), html.indexOf('<h2>Final diff</h2>'));
+    const a = failed.verdict.assertions.find((x) => !x.passed && x.nearest?.rows.length)!;
+    const row = a.nearest!.rows[0];
+    expect(why).toContain(`<code>${escape(row.table)} ${escape(row.key)}</code>`);
+    const broken = row.checks.find((c) => !c.passed)!;
+    expect(why).toContain(`✗ <code>${escape(broken.field)}</code> <code>${escape(broken.actual)}</code>`);
+  });
+
+  it('prints each piece of code once (not the reply’s fence and then the action), wraps long lines and prints on paper', () => {
+    const fenced = demo.find((r) => r.steps.some((s) => s.text.includes('```') && s.actions.length))!;
+    expect(fenced, 'a demo run whose reply holds its code in a fence').toBeDefined();
+    const html = visible(runRecordToHtml(fenced));
+    for (const step of fenced.steps) for (const a of step.actions) expect(html.split(escape(a.code.trim())).length - 1, a.code).toBe(1);
+    expect(html).toMatch(/pre\{[^}]*white-space:pre-wrap/);
+    expect(html).toContain('@media print');
   });
 
   it('tags every row of the final diff, and marks the unexplained one visibly', () => {

@@ -112,4 +112,28 @@ describe('agent batches in the page', () => {
     expect(state().agent.history).toHaveLength(0);
     expect(state().agent.status).toBe('idle');
   });
+
+  it('Retry errored runs again only the errored runs that can succeed, with their own settings, each replacing its run under its id', async () => {
+    const { state } = await setup(1);
+    await state().agent.runBatch(state().catalog.entries);
+    const name = state().agent.batch.name!;
+    const [a, b, ...rest] = state().agent.history.filter((r) => r.batch === name);
+    // As if the provider had cut a's reply off mid-stream, and refused b's key.
+    await state().agent.saveRun({ ...a, state: 'errored', endReason: 'error', error: 'the reply was cut off', errorKind: 'truncated', errorStep: 0, settings: { ...a.settings, maxIterations: 7 } });
+    await state().agent.saveRun({ ...b, state: 'errored', endReason: 'error', error: 'refused the API key', errorKind: 'auth', errorStep: 0 });
+    state().agent.setSettings({ maxIterations: 3 });
+    await state().agent.retryErrored(state().agent.history.map((r) => r.id));
+
+    const after = state().agent.history.filter((r) => r.batch === name);
+    expect(after).toHaveLength(6);
+    const again = after.find((r) => r.id === a.id)!;
+    expect(again).toMatchObject({ state: 'passed', model: a.model, trial: a.trial });
+    expect(again.startedAt >= a.startedAt).toBe(true);
+    // The record's own settings, not the page's.
+    expect(again.settings.maxIterations).toBe(7);
+    expect(after.find((r) => r.id === b.id)).toMatchObject({ state: 'errored', errorKind: 'auth' });
+    expect(state().agent.error).toMatch(/Skipped 1 errored run whose error cannot succeed on retry \(auth\)/);
+    for (const r of rest) expect(after.find((x) => x.id === r.id)).toEqual(r);
+    expect(state().agent).toMatchObject({ status: 'idle', batch: expect.objectContaining({ running: false, done: 1, total: 1 }) });
+  });
 });

@@ -1,9 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createAppStore } from '../../../src/ui/stores/appStore.ts';
 import { storageKeys } from '../../../src/ui/stores/appState.ts';
 import { starterScript } from '../../../src/ui/stores/starterScript.ts';
 import { emptyDiff } from '../../../src/engine/index.ts';
 import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
+
+const fixturesDir = join(import.meta.dirname, '..', '..', 'fixtures');
 
 const post = scenario('post', { solution: 'solutions/post.js' });
 const topic = scenario('topic');
@@ -79,7 +83,7 @@ describe('the app store', () => {
     expect(state().editor).toMatchObject({ text: '// mine', origin: 'draft' });
     vi.advanceTimersByTime(1000);
     vi.useRealTimers();
-    expect(JSON.parse(storage.data.get(storageKeys.drafts)!)).toEqual({ 'slack/post': '// mine' });
+    expect(JSON.parse(storage.data.get(storageKeys.drafts)!)).toEqual({ 'slack/post': { javascript: '// mine' } });
     expect(JSON.parse(storage.data.get(storageKeys.selected)!)).toBe('slack/post');
 
     // A new page with the same storage comes back to the same scenario and draft.
@@ -88,6 +92,69 @@ describe('the app store', () => {
       { suites: [suite], reports: [], initialKey: 'slack/post' },
     );
     expect(again.getState().editor).toMatchObject({ text: '// mine', origin: 'draft' });
+  });
+
+  it('Show solution and Starter keep the draft, across a reload, and one action brings it back', async () => {
+    vi.useFakeTimers();
+    try {
+      const { state, storage } = setup();
+      await state().run.start();
+      state().editor.setText('// mine');
+      vi.advanceTimersByTime(1000);
+      await state().editor.showSolution();
+      expect(state().editor).toMatchObject({ origin: 'solution', text: "await fetch('https://slack.com/api/chat.postMessage')" });
+      expect(state().editor.draftText()).toBe('// mine');
+      state().catalog.select('slack/topic');
+      state().catalog.select('slack/post');
+      expect(state().editor).toMatchObject({ text: '// mine', origin: 'draft' });
+      await state().editor.showSolution();
+      state().editor.showStarter();
+      expect(state().editor.origin).toBe('starter');
+      vi.advanceTimersByTime(1000);
+      const again = createAppStore(
+        { workbench: fakeWorkbench(() => outcomeFor(post, emptyDiff())), storage, loadSolution: async () => '' },
+        { suites: [suite], reports: [], initialKey: 'slack/post' },
+      );
+      expect(again.getState().editor).toMatchObject({ text: '// mine', origin: 'draft' });
+      state().editor.backToDraft();
+      expect(state().editor).toMatchObject({ text: '// mine', origin: 'draft' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('the language picker shows the draft in that language or its starter, never the other language’s text', async () => {
+    vi.useFakeTimers();
+    try {
+      const { state, storage } = setup();
+      state().editor.setText('const x = 1;');
+      state().editor.setLanguage('bash');
+      expect(state().editor).toMatchObject({ language: 'bash', origin: 'starter', text: starterScript(post, 'bash') });
+      state().editor.setText('echo hi');
+      state().editor.setLanguage('javascript');
+      expect(state().editor).toMatchObject({ text: 'const x = 1;', origin: 'draft' });
+      state().editor.setLanguage('bash');
+      expect(state().editor.text).toBe('echo hi');
+      vi.advanceTimersByTime(1000);
+      // The language and both drafts survive a reload.
+      const again = createAppStore(
+        { workbench: fakeWorkbench(() => outcomeFor(post, emptyDiff())), storage, loadSolution: async () => '' },
+        { suites: [suite], reports: [], initialKey: 'slack/post' },
+      );
+      expect(again.getState().editor).toMatchObject({ language: 'bash', text: 'echo hi', origin: 'draft' });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps the drafts saved in the one-language format (they were JavaScript)', () => {
+    const storage = memoryStorage();
+    storage.setItem(storageKeys.draftsV1, JSON.stringify({ 'slack/post': '// from before' }));
+    const store = createAppStore(
+      { workbench: fakeWorkbench(() => outcomeFor(post, emptyDiff())), storage, loadSolution: async () => '' },
+      { suites: [suite], reports: [], initialKey: 'slack/post' },
+    );
+    expect(store.getState().editor).toMatchObject({ text: '// from before', origin: 'draft', drafts: { 'slack/post': { javascript: '// from before' } } });
   });
 
   it('says so when a draft could not be saved (a 5 MB draft in full storage), and clears it once one is saved', async () => {
@@ -107,7 +174,7 @@ describe('the app store', () => {
       state().editor.setText('// short');
       vi.advanceTimersByTime(1000);
       expect(state().editor.saveError).toBeNull();
-      expect(JSON.parse(storage.data.get(storageKeys.drafts)!)).toEqual({ 'slack/post': '// short' });
+      expect(JSON.parse(storage.data.get(storageKeys.drafts)!)).toEqual({ 'slack/post': { javascript: '// short' } });
     } finally {
       vi.useRealTimers();
     }
@@ -158,6 +225,44 @@ describe('the app store', () => {
     const report = c.reports.find((r) => r.file === 'bench.json')!;
     expect(report.warnings.map((w) => w.message)).toEqual(['seed "other_seed" is not loaded: import other_seed.json to run these scenarios']);
     expect(c.importedSeeds).toEqual(['bench_seed']);
+  });
+
+  it('imports a Box seed with its filesystem/ folder: the contents go into the seed, absent and disagreeing ones are reported', async () => {
+    const { state, workbench } = setup();
+    const dir = join(fixturesDir, 'box-filesystem', 'seeds');
+    let registered: any = null;
+    workbench.registerSeed = async (_name, seed) => ((registered = seed), { tables: 4, rows: 10 });
+    const files = ['reports/q1.csv', 'images/dot.png', 'notes/drift.txt'].map((path) => ({
+      name: `seeds/filesystem/${path}`,
+      text: '',
+      bytes: new Uint8Array(readFileSync(join(dir, 'filesystem', path))),
+    }));
+    await state().catalog.importFiles([{ name: 'seeds/box_filesystem_demo.json', text: readFileSync(join(dir, 'box_filesystem_demo.json'), 'utf8') }, ...files]);
+    const versions = registered.box_file_versions;
+    expect(versions.find((v: any) => v.file_id === '501')).toMatchObject({ content: readFileSync(join(dir, 'filesystem/reports/q1.csv'), 'utf8'), content_encoding: 'utf8' });
+    expect(versions.find((v: any) => v.file_id === '502').content_encoding).toBe('base64');
+    expect(versions.find((v: any) => v.file_id === '504').content).toBeUndefined();
+    const report = state().catalog.reports.find((r) => r.file === 'seeds/box_filesystem_demo.json')!;
+    expect(report.summary).toContain('3 of 4 file contents from filesystem/');
+    expect(report.warnings.map((w) => w.message)).toEqual([expect.stringMatching(/^absent.*reports\/missing\.csv/), expect.stringMatching(/^notes\/drift\.txt: 41 bytes/)]);
+    expect(state().catalog.reports.some((r) => r.file.includes('filesystem/'))).toBe(false);
+  });
+
+  it('a suite that does not load still gets the name checks, after its other problems', async () => {
+    const { state, workbench } = setup();
+    const asked: unknown[] = [];
+    workbench.checkSuite = async (suite) => {
+      asked.push(suite);
+      return [{ path: '$.tests[0].assertions[0].entity', message: 'no table "mesages" in slack (did you mean "messages"?)' }];
+    };
+    await state().run.start();
+    const broken = { format: 'difflab-suite/1', id: 'b', name: 'B', services: ['slack'], seed: 's', tests: [{ id: 'a', title: 'A', assertions: [{ diff_type: 'added', entity: 'mesages' }] }] };
+    await state().catalog.importFiles([{ name: 'broken.json', text: JSON.stringify(broken) }]);
+    expect(asked).toEqual([{ services: ['slack'], tests: [{ spec: { assertions: broken.tests[0].assertions } }] }]);
+    const report = state().catalog.reports.find((r) => r.file === 'broken.json')!;
+    expect(report.ok).toBe(false);
+    expect(report.issues.map((i) => i.path)).toEqual(['$.tests[0].prompt', '$.tests[0].assertions[0].entity']);
+    expect(report.summary).toBe('not loaded: 2 problems');
   });
 
   it('reopens a scenario that failed for a missing seed once the seed is imported', async () => {

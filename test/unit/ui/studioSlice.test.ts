@@ -5,6 +5,8 @@ import { RUN_FORMAT } from '../../../src/agent/record.ts';
 import { formatReport } from '../../../src/agent/report.ts';
 import { decodeState, encodeState } from '../../../src/studio/permalink.ts';
 import { runRecordFromHtml, runRecordToHtml } from '../../../src/studio/runHtml.ts';
+import { isScriptRun, MAX_KEPT_SCRIPT_RUNS, playgroundRunRecord, SCRIPT_BATCH, scriptRunsBeyondBound } from '../../../src/studio/playgroundRun.ts';
+import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
 import { splitRunFiles } from '../../../src/ui/components/studio/openShared.ts';
 import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
 
@@ -19,7 +21,6 @@ async function ranOnce() {
   await state().run.start();
   state().editor.setText("await fetch('https://slack.com/api/chat.postMessage')");
   await state().run.execute();
-  state().studio.recordStep(state().run.last!);
   return { store, state, storage };
 }
 
@@ -70,7 +71,7 @@ describe('the studio slice', () => {
     expect(state().studio.message).toContain('expected "difflab-agent-run/1"');
     expect(state().studio.viewRun(run)).toBe(true);
     await new Promise((r) => setTimeout(r, 0));
-    expect(state().agent.history.map((r) => r.id)).toEqual([run.id]);
+    expect(state().agent.history.map((r) => r.id)).toEqual([run.id]); // the kept Script-mode run, the same run
     expect(state().agent.open).toBe(true);
     expect(state().agent.replay?.id).toBe(run.id);
   });
@@ -79,7 +80,6 @@ describe('the studio slice', () => {
     const { state: first } = await ranOnce();
     first().editor.setText('// nothing');
     await first().run.execute();
-    first().studio.recordStep(first().run.last!);
     const run = first().studio.runRecord()!;
     expect(run.steps.map((s) => s.verdict.passed)).toEqual([true, false]);
 
@@ -113,13 +113,52 @@ describe('the studio slice', () => {
     state().studio.startHuman();
     await Promise.resolve();
     await state().run.execute();
-    state().studio.recordStep(state().run.last!);
     const record = state().studio.finishHuman()!;
     expect(record).toMatchObject({ format: RUN_FORMAT, model: { protocol: 'human' }, scenario: { id: 'post', suite: 'slack' }, human: { budget: 15, outOfBudget: false }, verdict: { passed: true } });
     expect(record.steps).toHaveLength(1);
     expect(record.settings.maxIterations).toBe(15);
-    expect(state().agent.history).toEqual([record]);
+    // The attempt is stored once, beside the Script-mode run that came before the attempt started (its own row).
+    expect(state().agent.history.filter((r) => r.human)).toEqual([record]);
     expect(formatReport(state().agent.history, {})).toMatch(/\nhuman +1 +100\.0%/);
+    expect(formatReport(state().agent.history, {})).toMatch(/\nyou \(Script mode\) +1 +100\.0%/);
+  });
+});
+
+describe('Script mode keeps every run', () => {
+  it('keeps each attempt as a run of its scenario (script, language, verdict, diff), updated at each step and found again by a new page', async () => {
+    const runHistory = memoryRunHistory();
+    const workbench = fakeWorkbench((source) => outcomeFor(post, source.includes('postMessage') ? postedDiff : emptyDiff()));
+    const make = () => createAppStore({ workbench, runHistory, loadSolution: async () => '' }, { suites: [suite], reports: [] });
+    const store = make();
+    const state = () => store.getState();
+    await state().run.start();
+    state().editor.setLanguage('bash');
+    state().editor.setText('echo looking');
+    await state().run.execute();
+    state().editor.setLanguage('javascript');
+    state().editor.setText("await fetch('https://slack.com/api/chat.postMessage')");
+    await state().run.execute();
+    const kept = await runHistory.list();
+    expect(kept).toHaveLength(1);
+    expect(kept[0]).toMatchObject({ batch: SCRIPT_BATCH, model: { protocol: 'human', label: 'you (Script mode)' }, scenario: { id: 'post', suite: 'slack' }, verdict: { passed: true } });
+    expect(kept[0].steps.map((s) => [s.actions[0].kind, s.actions[0].code])).toEqual([['bash', 'echo looking'], ['js', "await fetch('https://slack.com/api/chat.postMessage')"]]);
+    expect(kept[0].runDiff.inserts).toHaveLength(1);
+
+    // A reset starts another attempt: another kept run.
+    await state().run.reset();
+    await state().run.execute();
+    expect(await runHistory.list()).toHaveLength(2);
+
+    const again = make();
+    await again.getState().agent.loadHistory();
+    expect(again.getState().agent.history.filter(isScriptRun).map((r) => r.steps.length).sort()).toEqual([1, 2]);
+  });
+
+  it('keeps at most MAX_KEPT_SCRIPT_RUNS of them, dropping the oldest', () => {
+    const run = (i: number) => ({ ...playgroundRunRecord({ id: `r${i}`, scenario: post, steps: [], faults: {}, startedAt: new Date(Date.UTC(2026, 0, 1, 0, i)).toISOString(), ms: 0, batch: SCRIPT_BATCH }) });
+    const runs = Array.from({ length: MAX_KEPT_SCRIPT_RUNS + 2 }, (_, i) => run(i));
+    const model = { ...runs[0], id: 'model', model: { protocol: 'openai' as const, baseURL: '', model: 'm' }, batch: 'b' };
+    expect(scriptRunsBeyondBound([model, ...runs])).toEqual(['r1', 'r0']);
   });
 });
 

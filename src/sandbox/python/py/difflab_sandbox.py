@@ -4,6 +4,7 @@ bridge modules (`js`, `pyodide`, …) closed to scripts. `install` returns the f
 
 import base64
 import builtins
+import errno
 import json
 import os
 import random
@@ -60,6 +61,45 @@ def _close_sockets():
     socket.gethostbyname = _refuse
     socket.gethostbyname_ex = _refuse
     socket.gethostbyaddr = _refuse
+
+
+# What starts another program, in os and in posix beneath it (and pty's fork and spawn): beneath them Emscripten
+# would ask the host (Node's child_process), which the worker's lockdown has poisoned; these fail first, cleanly.
+PROGRAM_CALLS = ("system", "popen", "exec", "spawn", "posix_spawn", "fork", "forkpty", "login_tty")
+# Not in Emscripten's os at all; defined so that a script gets the same clear error.
+ABSENT_PROGRAM_CALLS = ("posix_spawn", "posix_spawnp")
+
+
+def _no_programs(*args, **kwargs):
+    raise OSError(errno.ENOTSUP, "DiffLab's sandbox runs no other programs (os.system, os.exec*, os.spawn*, subprocess)")
+
+
+def _close_programs():
+    import posix
+    import pty
+
+    for module in (os, posix):
+        for name in dir(module):
+            if name.startswith(PROGRAM_CALLS) and callable(getattr(module, name)):
+                setattr(module, name, _no_programs)
+        for name in ABSENT_PROGRAM_CALLS:
+            setattr(module, name, _no_programs)
+    pty.spawn = _no_programs
+    pty.fork = _no_programs
+
+
+def _reset_environment(environment):
+    """The script's environment is the sandbox's alone, whatever the runtime put there (Emscripten's `_` names the
+    host's program, a snapshot keeps the environment of the process that made it)."""
+    import posix
+
+    os.environ.clear()
+    os.environ.update(environment)
+    posix.environ.clear()
+    posix.environ.update({k.encode(): v.encode() for k, v in environment.items()})
+    sys.executable = sys._base_executable = environment["_"]
+    sys.argv = [""]
+    sys.orig_argv = [environment["_"]]
 
 
 def _install_urllib(send):
@@ -157,9 +197,10 @@ def _user_traceback(error):
     return "".join(traceback.format_exception(type(error), error, tb)).rstrip()
 
 
-def install(bridge, run_sync):
+def install(bridge, run_sync, environment_json):
     """`bridge(kind, payload)` is the host: 'fetch' takes a request as JSON and answers a response as JSON, or a
-    promise of it where the host cannot block (`run_sync` then waits for it); 'sleep' moves the virtual clock."""
+    promise of it where the host cannot block (`run_sync` then waits for it); 'sleep' moves the virtual clock.
+    `environment_json` is the script's whole environment (os.environ)."""
 
     def fetch(request_json):
         answer = bridge("fetch", request_json)
@@ -200,6 +241,8 @@ def install(bridge, run_sync):
     _install_urllib(send)
     _install_clock(lambda ms: bridge("sleep", str(ms)))
     _close_sockets()
+    _close_programs()
+    _reset_environment(json.loads(environment_json))
     _seal()
     stdout, stderr = sys.stdout, sys.stderr
 

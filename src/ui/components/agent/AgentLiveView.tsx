@@ -6,9 +6,11 @@ import { Markdown } from '../Markdown.tsx';
 import { RunTimeline } from './RunTimeline.tsx';
 import { VerdictDock } from './VerdictDock.tsx';
 import { money, tokens } from './format.ts';
-import { Term, termProps } from '../../glossary/Term.tsx';
+import { Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
 import { withCode } from '../explain/NotRunNotice.tsx';
+import { StateBadge } from './StateBadge.tsx';
+import { erroredAt, runState } from '../../../agent/runState.ts';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
 export function AgentLiveView() {
@@ -28,6 +30,14 @@ export function AgentLiveView() {
     // The newest step stays in view while the run streams (the page never scrolls: only the run's own column).
     if (status === 'running') end.current?.scrollIntoView({ block: 'nearest' });
   }, [status, steps.length, live?.streaming?.text]);
+  const presenter = useApp((s) => s.teach.presenter);
+  const list = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    // Presenter mode shows one step at a time (teach.css): each step starts at the top of the run's column.
+    const column = list.current?.closest('.agent-body');
+    const shown = list.current?.querySelector('.agent-step.selected');
+    if (presenter && column && shown) column.scrollTop += shown.getBoundingClientRect().top - column.getBoundingClientRect().top - 8;
+  }, [presenter, step]);
 
   return (
     <section className="agent-live" aria-label="Agent run">
@@ -46,9 +56,10 @@ export function AgentLiveView() {
       )}
       {replay && (
         <div className="agent-replay-bar" data-testid="agent-result">
-          <span className={`badge ${replay.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict')}>{replay.verdict.passed ? 'PASSED' : 'FAILED'}</span>
+          <StateBadge record={replay} upper />
           <span>
             {replay.model.model} · {replay.settings.mode}/{replay.settings.docs} · <Term id={termOr(`end:${replay.endReason}`, 'end-reason')}>ended: {replay.endReason.replace('_', ' ')}</Term>
+            {runState(replay) === 'errored' && <span data-testid="agent-errored-at"> · {erroredAt(replay)}, left out of pass rates</span>}
             {replay.answer ? ` · answer: “${replay.answer.slice(0, 80)}”` : ''} · {money(prices, replay.model.model, replay.usage)}
           </span>
           {steps.length > 1 && (
@@ -71,9 +82,9 @@ export function AgentLiveView() {
       )}
       {replay?.note && <p className="agent-note">{replay.note}</p>}
       <RunTimeline steps={steps} selected={step} onSelect={showStep} />
-      <ol className="agent-steps">
+      <ol className="agent-steps" ref={list}>
         {steps.map((s) => (
-          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} />
+          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} tools={s.index === 0 ? replay?.tools : undefined} />
         ))}
         {live?.streaming && !replay && (
           <li className="agent-step streaming" aria-live="polite">
@@ -90,7 +101,7 @@ export function AgentLiveView() {
         </p>
       )}
       <div ref={end} />
-      {(live || replay) && <VerdictDock steps={steps} />}
+      {(live || replay) && <VerdictDock steps={steps} shown={status === 'running' ? null : step} />}
     </section>
   );
 }

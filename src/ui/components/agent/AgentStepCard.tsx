@@ -1,10 +1,12 @@
 import { actionLanguageTitle, type AgentAction, type AgentStep } from '../../../agent/record.ts';
+import type { ToolSpec } from '../../../agent/types.ts';
+import { retryText } from '../../../agent/runState.ts';
 import { CodeBlock, Markdown } from '../Markdown.tsx';
 import { Chip, Term, termProps } from '../../glossary/Term.tsx';
 import { actionTerm } from '../../glossary/scenarioChips.ts';
 
 /** One step: the model's reply, each action's code and output, and its latency, tokens and verdict. */
-export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; selected: boolean; onSelect: () => void }) {
+export function AgentStepCard({ step, selected, onSelect, tools }: { step: AgentStep; selected: boolean; onSelect: () => void; tools?: readonly ToolSpec[] }) {
   const v = step.verdict;
   return (
     <li className={`agent-step ${selected ? 'selected' : ''}`} data-testid="agent-step">
@@ -25,6 +27,16 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
           {step.note}
         </aside>
       )}
+      {step.retries && (
+        <ul className="agent-retries" data-testid="step-retries" aria-label="Provider retries before this reply">
+          {step.retries.map((r, i) => (
+            <li key={i}>
+              <Term id="provider-retry">provider retry</Term>: {retryText(r)}
+            </li>
+          ))}
+        </ul>
+      )}
+      {(step.sent || tools) && <TurnSent step={step} tools={tools} />}
       {step.text && <Markdown className="agent-reply" text={step.text} />}
       {step.actions.map((a, i) => (
         <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
@@ -51,6 +63,36 @@ export function AgentStepCard({ step, selected, onSelect }: { step: AgentStep; s
         </div>
       ))}
     </li>
+  );
+}
+
+/**
+ * What the turn sent the model that earlier turns had not (the task, then the observations as sent, bounded), the
+ * tool schemas offered, and the reply as it came (text, tool calls, stop reason): the request and answer, not a summary.
+ */
+function TurnSent({ step, tools }: { step: AgentStep; tools?: readonly ToolSpec[] }) {
+  const reply = JSON.stringify({ text: step.text, ...(step.toolCalls?.length ? { toolCalls: step.toolCalls } : {}), stopReason: step.stopReason, usage: step.usage }, null, 2);
+  return (
+    <details className="agent-sent" data-testid="step-sent">
+      <summary>
+        sent to the model{step.sent ? ` · ${step.sent.length} new message${step.sent.length === 1 ? '' : 's'}` : ''}
+        {tools ? ` · ${tools.length} tool schema${tools.length === 1 ? '' : 's'}` : ''} · reply as received
+      </summary>
+      {step.sent?.map((m, i) => (
+        <div key={i}>
+          <span className="muted">{m.role === 'tool' ? `tool result (${m.name})` : m.role}</span>
+          <pre className="agent-output">{m.content}</pre>
+        </div>
+      ))}
+      {tools && (
+        <div>
+          <span className="muted">tool schemas, offered every turn</span>
+          <pre className="agent-output">{JSON.stringify(tools, null, 2)}</pre>
+        </div>
+      )}
+      <span className="muted">reply as received</span>
+      <pre className="agent-output">{reply}</pre>
+    </details>
   );
 }
 

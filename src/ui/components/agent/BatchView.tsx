@@ -2,9 +2,10 @@ import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
 import { batchConcurrency, MAX_BATCH_CONCURRENCY, repliesFor, REPLIES_PRESET } from '../../stores/agentSlice.ts';
 import { ResultsCharts } from './ResultsCharts.tsx';
+import { RetryErroredButton } from './RetryErroredButton.tsx';
 import { ResultsTable } from './ResultsTable.tsx';
 import { ResultsGrid } from './ResultsGrid.tsx';
-import { isHumanRun, summarizeRun } from '../../../agent/record.ts';
+import { isHumanRun, runState, summarizeRun } from '../../../agent/record.ts';
 import { runScenarioKey } from '../../../studio/humanBaseline.ts';
 
 /** Runs the scenarios the list shows (its search and filters) × the models × trials, up to `concurrency` at once. */
@@ -26,10 +27,11 @@ export function BatchView() {
   const chosen = useMemo(() => (replies ? listed.filter((e) => repliesFor(settings, replySets, e)) : listed), [replies, listed, settings, replySets]);
   const modelCount = models.split(',').filter((m) => m.trim()).length;
   const records = useMemo(() => history.filter((r) => r.batch === batch.name), [history, batch.name]);
-  // People's attempts at the same scenarios, as a "human" row beside the models.
+  const errored = useMemo(() => records.filter((r) => runState(r) === 'errored'), [records]);
+  // People's timed attempts (the human baseline) at the same scenarios, as a "human" row beside the models.
   const withHumans = useMemo(() => {
     const keys = new Set(records.map(runScenarioKey));
-    return [...records, ...history.filter((r) => isHumanRun(r) && keys.has(runScenarioKey(r)))];
+    return [...records, ...history.filter((r) => isHumanRun(r) && r.human && keys.has(runScenarioKey(r)))];
   }, [history, records]);
 
   return (
@@ -68,6 +70,7 @@ export function BatchView() {
             ▶ Run batch
           </button>
         )}
+        {!batch.running && <RetryErroredButton ids={errored.map((r) => r.id)} what="the runs of this batch" testId="batch-retry-errored" />}
         {batch.total > 0 && (
           <>
             <progress max={batch.total} value={batch.done} aria-label="Batch progress" />

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useApp } from '../../hooks/useApp.ts';
-import { runPassed, summarizeRun, type AgentRunRecord } from '../../../agent/record.ts';
+import { runState, summarizeRun, type AgentRunRecord } from '../../../agent/record.ts';
 import { groupStats } from '../../../agent/stats.ts';
 import { pct } from './format.ts';
 
@@ -9,9 +9,11 @@ function byScenario(records: AgentRunRecord[]) {
   for (const r of records) {
     const key = `${r.scenario.suite ?? ''}/${r.scenario.id}`;
     const s = out.get(key) ?? { title: r.scenario.title, passed: 0, runs: 0, ids: [] };
-    s.runs++;
     s.ids.push(r.id);
-    if (runPassed(r)) s.passed++;
+    // Errored runs (the provider failed) are not the model's: left out of the rate, as everywhere.
+    const state = runState(r);
+    if (state !== 'errored') s.runs++;
+    if (state === 'passed') s.passed++;
     out.set(key, s);
   }
   return out;
@@ -41,8 +43,8 @@ export function CompareView({ a, b }: { a: string; b: string }) {
     const list = keys.map((k) => {
       const x = sa.get(k);
       const y = sb.get(k);
-      const pa = x ? x.passed / x.runs : Number.NaN;
-      const pb = y ? y.passed / y.runs : Number.NaN;
+      const pa = x?.runs ? x.passed / x.runs : Number.NaN;
+      const pb = y?.runs ? y.passed / y.runs : Number.NaN;
       return { key: k, title: x?.title ?? y?.title ?? k, pa, pb, ia: x?.ids ?? [], ib: y?.ids ?? [], delta: (Number.isNaN(pb) ? 0 : pb) - (Number.isNaN(pa) ? 0 : pa) };
     });
     list.sort((p, q) => Math.abs(q.delta) - Math.abs(p.delta));
@@ -63,9 +65,11 @@ export function CompareView({ a, b }: { a: string; b: string }) {
           <td>all (pass rate · score)</td>
           <td>
             {pct(rows.ga.passRate)} · {pct(rows.ga.score.mean)}
+            {rows.ga.errored > 0 && <div className="muted" data-testid="compare-errored">{rows.ga.errored} errored, left out</div>}
           </td>
           <td>
             {pct(rows.gb.passRate)} · {pct(rows.gb.score.mean)}
+            {rows.gb.errored > 0 && <div className="muted" data-testid="compare-errored">{rows.gb.errored} errored, left out</div>}
           </td>
           <td>{pct(rows.gb.passRate - rows.ga.passRate)}</td>
         </tr>

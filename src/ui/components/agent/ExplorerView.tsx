@@ -6,17 +6,15 @@ import { failureLabels } from '../../../agent/failures.ts';
 import { Chip, Term } from '../../glossary/Term.tsx';
 import { termOr } from '../../glossary/glossary.ts';
 import { RunCompare } from './RunCompare.tsx';
+import { StateBadge } from './StateBadge.tsx';
+import { RetryErroredButton } from './RetryErroredButton.tsx';
 import { importRunFiles } from './importRunFiles.ts';
 
 const sourceLabels: Record<ExplorerRun['source'], string> = { batch: 'page batch', eval: 'difflab eval', human: 'human', live: 'live', demo: 'demo' };
 
-/** A run's verdict badge: pass, fail or error (the provider failed). */
+/** A run's verdict badge: pass, fail or errored (the provider failed). */
 export function OutcomeBadge({ run }: { run: ExplorerRun }) {
-  return (
-    <Chip term={run.outcome === 'error' ? 'end:error' : 'verdict'} className={`badge ${run.outcome === 'pass' ? 'pass' : 'fail'}`}>
-      {run.outcome}
-    </Chip>
-  );
+  return <StateBadge record={run.record} />;
 }
 
 export function SourceChip({ run }: { run: ExplorerRun }) {
@@ -46,6 +44,7 @@ export function ExplorerView() {
   const runA = all.find((r) => r.id === pair[0]) ?? null;
   const runB = all.find((r) => r.id === pair[1]) ?? null;
   const filtered = Object.values(filters).some((v) => v !== '');
+  const errored = shown.filter((r) => r.outcome === 'error');
 
   const onImport = async (files: FileList | null) => setNote(await importRunFiles(files, importRuns));
 
@@ -79,6 +78,7 @@ export function ExplorerView() {
           Import results…
         </button>
         <input ref={file} type="file" accept=".json,.jsonl,.html" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="explorer-import" />
+        <RetryErroredButton ids={errored.map((r) => r.id)} what="the runs listed" testId="explorer-retry-errored" />
         {note && <span className="muted" data-testid="explorer-note">{note}</span>}
       </div>
       <div className="explorer-filters">

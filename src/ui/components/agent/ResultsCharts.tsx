@@ -10,7 +10,8 @@ import { termOr } from '../../glossary/glossary.ts';
 export function ResultsCharts({ records, prices }: { records: AgentRunRecord[]; prices: PriceTable }) {
   const runs = records.map(summarizeRun);
   const byService = statsBy(runs, 'service');
-  const points = records.map((r, i) => ({ cost: costOf(prices, r.model.model, r.usage) ?? 0, score: runScore(runs[i]), passed: r.verdict.passed }));
+  // Errored runs are not scored: the provider failed, not the model.
+  const points = records.flatMap((r, i) => (runs[i].state === 'errored' ? [] : [{ cost: costOf(prices, r.model.model, r.usage) ?? 0, score: runScore(runs[i]), passed: runs[i].passed }]));
   const maxCost = Math.max(1e-9, ...points.map((p) => p.cost));
   const steps = countBy(runs.map((r) => String(r.steps)));
   const maxSteps = Math.max(1, ...Object.values(steps).map((n) => n ?? 0));

@@ -37,7 +37,8 @@ export function ResultsGrid({ records, by }: { records: AgentRunRecord[]; by: Gr
               ) : (
                 <td key={key}>
                   <button type="button" className="cell-open" onClick={() => openCell(records, { by, key, model })} title={`Open the ${s.runs} runs of ${cellLabel({ by, key, model })} in the explorer`} data-testid="grid-cell">
-                    {pct(s.passRate)} of {s.runs}
+                    {pct(s.passRate)} of {s.judged}
+                    {s.errored > 0 && <span className="muted"> +{s.errored} errored</span>}
                   </button>
                 </td>
               );

@@ -1,17 +1,21 @@
 import type { AgentRunRecord } from '../../../agent/record.ts';
 import { costOf, type PriceTable } from '../../../agent/pricing.ts';
 import { summarizeRun } from '../../../agent/record.ts';
-import { groupKeysOf, statsBy, type GroupKey } from '../../../agent/stats.ts';
+import { erroredNote, groupKeysOf, statsBy, type GroupKey } from '../../../agent/stats.ts';
 import { pct } from './format.ts';
 import { Term } from '../../glossary/Term.tsx';
 import { useApp } from '../../hooks/useApp.ts';
 import { cellLabel } from '../../../agent/explore.ts';
 
-/** Pass rate, pass@k, pass^k, score with its 95% interval, closed-world rate, tokens and cost, per group; a group's run count opens its runs in the explorer. */
+/**
+ * Pass rate, pass@k, pass^k, score with its 95% interval, closed-world rate, tokens and cost, per group, over the runs
+ * that were judged (errored runs are counted apart and said so); a group's run count opens its runs in the explorer.
+ */
 export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[]; by: GroupKey; prices: PriceTable }) {
   const openCell = useApp((s) => s.explorer.openCell);
   const runs = records.map(summarizeRun);
   const groups = statsBy(runs, by);
+  const errored = runs.filter((r) => r.state === 'errored').length;
   const cost = (key: string) => {
     let total = 0;
     let known = false;
@@ -27,6 +31,11 @@ export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[
   };
   return (
     <table className="agent-table" data-testid={`results-by-${by}`}>
+      {errored > 0 && (
+        <caption className="results-errored-note" data-testid="results-errored-note">
+          {erroredNote(errored, runs.length)}
+        </caption>
+      )}
       <thead>
         <tr>
           <th>{by}</th>
@@ -49,6 +58,9 @@ export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[
           <th>steps</th>
           <th>tokens</th>
           <th>cost</th>
+          <th>
+            <Term id="errored">errored</Term>
+          </th>
         </tr>
       </thead>
       <tbody>
@@ -70,6 +82,7 @@ export function ResultsTable({ records, by, prices }: { records: AgentRunRecord[
             <td>{s.meanSteps.toFixed(1)}</td>
             <td>{(s.inputTokens + s.outputTokens).toLocaleString()}</td>
             <td>{cost(key)}</td>
+            <td data-testid="errored-count">{s.errored || ''}</td>
           </tr>
         ))}
       </tbody>

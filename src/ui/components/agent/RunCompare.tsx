@@ -76,6 +76,9 @@ function StepSide({ step, other, run, slot }: { step: AgentStep | null; other: A
 
 function RunHead({ run, slot, step }: { run: ExplorerRun; slot: 'A' | 'B'; step: number | null }) {
   const openReplay = useApp((s) => s.agent.openReplay);
+  const steps = run.record.steps.length;
+  // A step this run does not have (the other run went further) opens it where it ended.
+  const at = step !== null && step < steps ? step : null;
   return (
     <div className="compare-head" data-testid={`compare-head-${slot}`}>
       <div>
@@ -87,10 +90,10 @@ function RunHead({ run, slot, step }: { run: ExplorerRun; slot: 'A' | 'B'; step:
         </div>
       )}
       <div className="muted explorer-sub">
-        {run.record.steps.length} steps{run.faults ? ` · faults ${run.faults}` : ''} · {run.record.batch ?? run.id}
+        {steps} step{steps === 1 ? '' : 's'}{run.faults ? ` · faults ${run.faults}` : ''} · {run.record.batch ?? run.id}
       </div>
-      <button type="button" className="btn btn-small" onClick={() => void openReplay(run.id, step ?? 0)} data-testid={`compare-open-${slot}`}>
-        {step === null ? 'Open in run viewer' : `Open at step ${step + 1}`}
+      <button type="button" className="btn btn-small" onClick={() => void openReplay(run.id, at ?? (step === null ? 0 : 'last'))} data-testid={`compare-open-${slot}`}>
+        {at === null ? 'Open in run viewer' : `Open at step ${at + 1}`}
       </button>
     </div>
   );

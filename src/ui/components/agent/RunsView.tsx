@@ -9,7 +9,8 @@ import { loadDemoRunsText } from '../../agent/demoRuns.ts';
 import type { AgentRunRecord } from '../../../agent/record.ts';
 import { runFileName, shareLink } from '../../../studio/permalink.ts';
 import { runRecordToHtml } from '../../../studio/runHtml.ts';
-import { termProps } from '../../glossary/Term.tsx';
+import { erroredAt, runState } from '../../../agent/runState.ts';
+import { StateBadge } from './StateBadge.tsx';
 import { importRunFiles } from './importRunFiles.ts';
 
 /** Saved runs (kept in IndexedDB): replay, delete, import, export, and two batches side by side. */
@@ -33,8 +34,7 @@ export function RunsView() {
       setNote(`Link to “${run.scenario.title}” by ${run.model.label ?? run.model.model}${copied ? ', copied' : ''} (${made.url.length} characters).`);
     } else {
       setLink(null);
-      download(made.fileName, made.text, 'application/json');
-      setNote(`Too large for a link: saved as ${made.fileName}; share the file (it imports by drop).`);
+      setNote(`Too large for a link: ${download(made.fileName, made.text, 'application/json')} Share the file (it imports by drop).`);
     }
   };
 
@@ -47,13 +47,13 @@ export function RunsView() {
           Import results…
         </button>
         <input ref={file} type="file" accept=".json,.jsonl,.html" multiple hidden onChange={(e) => void onImport(e.target.files)} data-testid="runs-import" />
-        <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.jsonl', exportRuns('jsonl'), 'application/x-ndjson')}>
+        <button type="button" className="btn" disabled={!history.length} onClick={() => setNote(download('difflab-runs.jsonl', exportRuns('jsonl'), 'application/x-ndjson'))}>
           Export JSONL
         </button>
-        <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.json', exportRuns('json'), 'application/json')}>
+        <button type="button" className="btn" disabled={!history.length} onClick={() => setNote(download('difflab-runs.json', exportRuns('json'), 'application/json'))}>
           JSON
         </button>
-        <button type="button" className="btn" disabled={!history.length} onClick={() => download('difflab-runs.csv', exportRuns('csv'), 'text/csv')}>
+        <button type="button" className="btn" disabled={!history.length} onClick={() => setNote(download('difflab-runs.csv', exportRuns('csv'), 'text/csv'))}>
           CSV
         </button>
         <button
@@ -92,7 +92,8 @@ export function RunsView() {
                 <td>{r.model.label ?? r.model.model}</td>
                 <td>{r.batch ?? ''}</td>
                 <td>
-                  <span className={`badge ${r.verdict.passed ? 'pass' : 'fail'}`} {...termProps('verdict')}>{r.verdict.passed ? 'pass' : r.endReason === 'error' ? 'error' : 'fail'}</span> {r.verdict.score.passed}/{r.verdict.score.total}
+                  <StateBadge record={r} /> {r.verdict.score.passed}/{r.verdict.score.total}
+                  {runState(r) === 'errored' && <div className="muted explorer-sub">{erroredAt(r)}</div>}
                 </td>
                 <td>{r.steps.length}</td>
                 <td>{money(prices, r.model.model, r.usage)}</td>
@@ -103,7 +104,7 @@ export function RunsView() {
                   <button type="button" className="btn btn-ghost" onClick={() => void copyLink(r)} data-testid="runs-link" title="Copy a link that opens this run">
                     Link
                   </button>
-                  <button type="button" className="btn btn-ghost" onClick={() => download(runFileName(r, 'html'), runRecordToHtml(r), 'text/html')} data-testid="runs-html" title="One HTML file that opens without the site">
+                  <button type="button" className="btn btn-ghost" onClick={() => setNote(download(runFileName(r, 'html'), runRecordToHtml(r), 'text/html'))} data-testid="runs-html" title="One HTML file that opens without the site">
                     HTML
                   </button>
                   <button type="button" className="btn btn-ghost" onClick={() => void removeRun(r.id)} aria-label="Delete run">

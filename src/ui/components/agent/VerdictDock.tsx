@@ -3,19 +3,19 @@ import { useApp } from '../../hooks/useApp.ts';
 import { Chip } from '../../glossary/Term.tsx';
 
 /**
- * Where the panes are tabs, the verdict as of the newest step, docked under the trajectory while it streams (CSS
- * shows it only there); its button brings the verdict tab forward.
+ * Where the panes are tabs (and in presenter mode), the verdict as of the step shown — the one selected, else the
+ * newest — docked under the trajectory (CSS shows it only there); its button brings the verdict tab forward.
  */
-export function VerdictDock({ steps }: { steps: AgentStep[] }) {
+export function VerdictDock({ steps, shown }: { steps: AgentStep[]; shown: number | null }) {
   const showTab = useApp((s) => s.layout.showTab);
-  const last = steps.at(-1);
+  const step = (shown !== null ? steps[shown] : undefined) ?? steps.at(-1);
   return (
-    <div className="verdict-dock" data-testid="verdict-dock" aria-live="polite">
-      {last ? (
+    <div className="verdict-dock" data-testid="verdict-dock" data-step={step ? step.index : undefined} aria-live="polite">
+      {step ? (
         <span>
-          After step {last.index + 1}:{' '}
-          <Chip term="step-verdict" className={`badge ${last.verdict.passed ? 'pass' : 'fail'}`}>
-            {last.verdict.passed ? 'passing' : 'failing'} {last.verdict.score.passed}/{last.verdict.score.total}
+          After step {step.index + 1}:{' '}
+          <Chip term="step-verdict" className={`badge dock-verdict ${step.verdict.passed ? 'pass' : 'fail'}`}>
+            {step.verdict.passed ? 'passing' : 'failing'} {step.verdict.score.passed}/{step.verdict.score.total}
           </Chip>
         </span>
       ) : (

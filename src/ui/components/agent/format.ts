@@ -12,12 +12,4 @@ export function tokens(u: Usage): string {
   return `${u.inputTokens.toLocaleString()} in / ${u.outputTokens.toLocaleString()} out`;
 }
 
-/** Saves text as a file through a temporary link (no server involved). */
-export function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
+export { download } from '../studio/download.ts';

@@ -159,6 +159,16 @@ function RunDetail({ item, seeds }: { item: Item; seeds: ReadonlySet<string> }) 
   );
 }
 
+/** The imported recorded runs, each matched to the test it ran. */
+function useRecordedItems(): Item[] {
+  const files = useApp((s) => s.catalog.recorded);
+  const entries = useApp((s) => s.catalog.entries);
+  return useMemo(() => {
+    const tests = entries.map((e) => e.scenario);
+    return files.flatMap((f) => matchRuns(f.runs, tests).map(({ run, test }): Item => ({ id: `${f.file}#${run.key}`, file: f.file, run, test })));
+  }, [files, entries]);
+}
+
 /**
  * Agent-Diff's recorded runs, imported with `Import…`: a list to pick from, each run's steps with the code and the
  * output its model saw and the recorded verdict; Re-execute replays it against the replica (the replay core of
@@ -167,24 +177,13 @@ function RunDetail({ item, seeds }: { item: Item; seeds: ReadonlySet<string> }) 
 export function RecordedRuns() {
   const open = useApp((s) => s.catalog.recordedOpen);
   const files = useApp((s) => s.catalog.recorded);
-  const entries = useApp((s) => s.catalog.entries);
   const imported = useApp((s) => s.catalog.importedSeeds);
   const templates = useApp((s) => s.run.startInfo?.templates);
   const show = useApp((s) => s.catalog.showRecorded);
   const [selected, setSelected] = useState<string | null>(null);
-  const items = useMemo(() => {
-    const tests = entries.map((e) => e.scenario);
-    return files.flatMap((f) => matchRuns(f.runs, tests).map(({ run, test }): Item => ({ id: `${f.file}#${run.key}`, file: f.file, run, test })));
-  }, [files, entries]);
+  const items = useRecordedItems();
   const seeds = useMemo(() => new Set([...(templates ?? []), ...imported]), [templates, imported]);
-  if (!files.length) return null;
-  if (!open) {
-    return (
-      <button type="button" className="btn recorded-toggle" data-testid="recorded-toggle" onClick={() => show(true)}>
-        Recorded runs ({items.length})
-      </button>
-    );
-  }
+  if (!files.length || !open) return null;
   const current = items.find((i) => i.id === selected) ?? items[0];
   return (
     <section className="recorded-runs" role="dialog" aria-label="Recorded runs" data-testid="recorded-runs">
@@ -225,5 +224,19 @@ export function RecordedRuns() {
         {current ? <RunDetail key={current.id} item={current} seeds={seeds} /> : null}
       </div>
     </section>
+  );
+}
+
+/** The page foot's way into the recorded runs' viewer, once some are imported (the viewer opens over the page). */
+export function RecordedRunsToggle() {
+  const open = useApp((s) => s.catalog.recordedOpen);
+  const files = useApp((s) => s.catalog.recorded);
+  const show = useApp((s) => s.catalog.showRecorded);
+  const items = useRecordedItems();
+  if (!files.length || open) return null;
+  return (
+    <button type="button" className="btn btn-small recorded-toggle" data-testid="recorded-toggle" onClick={() => show(true)}>
+      Recorded runs ({items.length})
+    </button>
   );
 }

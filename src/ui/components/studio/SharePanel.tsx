@@ -21,8 +21,8 @@ export function SharePanel() {
       await navigator.clipboard?.writeText(made.url).catch(() => undefined);
     } else {
       setLink(null);
-      setNote(`The ${what} is too large for a link: saved as ${made.fileName} instead; share the file (it imports by drop).`);
-      download(made.fileName, made.text, made.fileName.endsWith('.js') ? 'text/javascript' : 'application/json');
+      const saved = download(made.fileName, made.text, made.fileName.endsWith('.js') ? 'text/javascript' : 'application/json');
+      setNote(`The ${what} is too large for a link: ${saved} Share the file (it imports by drop).`);
     }
   };
   const scriptState = (): SharedState | null => {
@@ -46,12 +46,12 @@ export function SharePanel() {
   const exportHtml = () => {
     const run = store.getState().studio.runRecord();
     if (!run) return setNote('Run a step first.');
-    download(runFileName(run, 'html'), runRecordToHtml(run), 'text/html');
+    setNote(download(runFileName(run, 'html'), runRecordToHtml(run), 'text/html'));
   };
   const exportJson = () => {
     const run = store.getState().studio.runRecord();
     if (!run) return setNote('Run a step first.');
-    download(runFileName(run, 'json'), JSON.stringify(run, null, 2));
+    setNote(download(runFileName(run, 'json'), JSON.stringify(run, null, 2)));
   };
   return (
     <section className="studio-section" data-testid="studio-share">

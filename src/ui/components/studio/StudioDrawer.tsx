@@ -14,16 +14,7 @@ export function StudioDrawer() {
   const toggle = useApp((s) => s.studio.toggle);
   const message = useApp((s) => s.studio.message);
   const say = useApp((s) => s.studio.say);
-  const faultsOn = useApp((s) => Object.keys(s.studio.faults).length > 0);
 
-  // Every script step goes into the run record (steps, console, step diffs, verdicts); agent mode's steps have their own.
-  useEffect(
-    () =>
-      store.subscribe((s, prev) => {
-        if (!s.agent.open && s.run.last && s.run.last !== prev.run.last) s.studio.recordStep(s.run.last);
-      }),
-    [store],
-  );
   // A share link opens the playground in its state once the catalog is there.
   useEffect(() => {
     const apply = () => {
@@ -36,10 +27,6 @@ export function StudioDrawer() {
 
   return (
     <>
-      <button type="button" className={`btn studio-toggle${faultsOn ? ' faults-on' : ''}`} data-testid="studio-toggle" aria-expanded={open} onClick={() => toggle()}>
-        {open ? 'Close studio' : 'Studio'}
-        {faultsOn ? ' · faults on' : ''}
-      </button>
       {open ? (
         <aside className="studio-drawer" aria-label="Scenario studio" data-testid="studio">
           <header className="studio-head">
@@ -75,5 +62,18 @@ export function StudioDrawer() {
         </aside>
       ) : null}
     </>
+  );
+}
+
+/** The page foot's Studio button: opens and closes the drawer, and says when faults are on. */
+export function StudioToggle() {
+  const open = useApp((s) => s.studio.open);
+  const toggle = useApp((s) => s.studio.toggle);
+  const faultsOn = useApp((s) => Object.keys(s.studio.faults).length > 0);
+  return (
+    <button type="button" className={`btn btn-small studio-toggle${faultsOn ? ' faults-on' : ''}`} data-testid="studio-toggle" aria-expanded={open} onClick={() => toggle()}>
+      {open ? 'Close studio' : 'Studio'}
+      {faultsOn ? ' · faults on' : ''}
+    </button>
   );
 }

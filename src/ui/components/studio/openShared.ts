@@ -24,9 +24,9 @@ export async function openSharedFragment(store: AppStore, fragment: string): Pro
 }
 
 /** Run records among imported files (JSON, or an exported HTML page); the rest go to the catalog. */
-export function splitRunFiles(files: { name: string; text: string }[]): { runs: unknown[]; rest: { name: string; text: string }[] } {
+export function splitRunFiles<F extends { name: string; text: string }>(files: F[]): { runs: unknown[]; rest: F[] } {
   const runs: unknown[] = [];
-  const rest: { name: string; text: string }[] = [];
+  const rest: F[] = [];
   for (const f of files) {
     if (/\.html?$/i.test(f.name)) {
       const run = runRecordFromHtml(f.text);

@@ -86,4 +86,10 @@ describe('GET /search', () => {
     expect((await box.call('GET', '/search', null, { query: { query: 'x', content_types: 'pixels' } })).status).toBe(400);
     expect((await box.call('GET', '/search', null, { query: { query: 'x', created_at_range: 'yesterday,' } })).status).toBe(400);
   });
+  it('a size_range bound that is not a whole number of bytes within range is invalid_parameter, not a server error', async () => {
+    for (const size_range of ['9999999999999999999999,', ',1e3', '-5,', 'a,b']) {
+      const r = await box.call('GET', '/search', null, { query: { query: 'budget', size_range } });
+      expect([r.status, r.body], size_range).toMatchObject([400, { type: 'error', code: 'bad_request', context_info: { errors: [{ reason: 'invalid_parameter', name: 'size_range' }] } }]);
+    }
+  });
 });

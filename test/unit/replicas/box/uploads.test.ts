@@ -53,6 +53,31 @@ describe('POST /files/content', () => {
     expect((await box.diff()).inserts.filter((r) => r.__table__ === 'box_files').map((r) => r.name)).toEqual([]);
   });
 
+  it('takes the part after attributes whatever its name: box-node-sdk 3.8.2 names it `content`', async () => {
+    // The form box-node-sdk's files.uploadFile builds (lib/managers/files.js): `attributes`, then `content`.
+    const form = new FormData();
+    form.append('attributes', JSON.stringify({ name: 'sdk.txt', parent: { id: '0' } }));
+    form.append('content', new Blob(['from the legacy SDK']), 'sdk.txt');
+    const res = await box.upload('/files/content', form);
+    expect(res.status).toBe(201);
+    expect(res.body.entries[0]).toMatchObject({ name: 'sdk.txt', size: 19, sha1: sha1('from the legacy SDK') });
+    const version = new FormData();
+    version.append('attributes', JSON.stringify({}));
+    version.append('content', new Blob(['second']), 'sdk.txt');
+    expect((await box.upload(`/files/${res.body.entries[0].id}/content`, version)).body.entries[0]).toMatchObject({ size: 6, sha1: sha1('second') });
+    expect(new TextDecoder().decode(new Uint8Array(Buffer.from((await box.download(res.body.entries[0].id)).text)))).toBe('second');
+  });
+
+  it('an attributes part sent as a file, with no file part, is Box\'s 400 on both upload paths', async () => {
+    for (const path of ['/files/content', '/files/9001/content']) {
+      const form = new FormData();
+      form.append('attributes', new Blob([JSON.stringify({ name: 'a.txt', parent: { id: '0' } })]), 'attributes.json');
+      const res = await box.upload(path, form);
+      expect(res.status, path).toBe(400);
+      expect(res.body, path).toMatchObject({ type: 'error', status: 400, code: 'bad_request' });
+    }
+  });
+
   it('reads an upload that puts the file part first (attributes still apply)', async () => {
     const form = new FormData();
     form.append('file', new Blob(['late']), 'late.txt');
@@ -104,6 +129,17 @@ describe('POST /files/{id}/content (new version) and GET /files/{id}/content', (
     expect(full.headers.get('content-disposition')).toContain('budget_2025.csv');
     expect((await box.send(new Request('https://dl.boxcloud.com/d/1/bm90LWEtdG9rZW4/download'))).status).toBe(404);
     expect((await box.send(new Request('https://dl.boxcloud.com/d/1/!!!/download'))).status).toBe(404);
+  });
+});
+
+describe('uploads whose parts are not as Box expects them', () => {
+  it('an `attributes` part sent as a file and no file part: 400 in Box\'s shape, as a missing file part is', async () => {
+    for (const path of ['/files/content', '/files/9001/content']) {
+      const form = new FormData();
+      form.append('attributes', new Blob([JSON.stringify({ name: 'a.txt', parent: { id: '0' } })]), 'attributes.json');
+      const r = await box.upload(path, form);
+      expect([r.status, r.body]).toMatchObject([400, { type: 'error', code: 'bad_request', context_info: { errors: [{ name: 'file' }] } }]);
+    }
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sha1Hex, storeBytes, versionBytes } from '../../../../src/replicas/box/content.ts';
+import { sha1Hex, storeBytes, storedBytes } from '../../../../src/replicas/fileContent.ts';
 import { boxError, nameInUse } from '../../../../src/replicas/box/errors.ts';
 import { boxTime } from '../../../../src/replicas/box/ids.ts';
 import { box } from '../../../../src/replicas/box/index.ts';
@@ -57,8 +57,8 @@ describe('content and time helpers', () => {
     const bin = new Uint8Array([0xff, 0x00, 0x80]);
     const stored = storeBytes(bin);
     expect(stored.content_encoding).toBe('base64');
-    expect(versionBytes(stored)).toEqual(bin);
-    expect(versionBytes({ content: null, content_encoding: 'utf8' })).toEqual(new Uint8Array(0));
+    expect(storedBytes(stored)).toEqual(bin);
+    expect(storedBytes({ content: null, content_encoding: 'utf8' })).toEqual(new Uint8Array(0));
     expect(await sha1Hex(new TextEncoder().encode('abc'))).toBe('a9993e364706816aba3e25717850c26c9cd0d89d');
   });
 

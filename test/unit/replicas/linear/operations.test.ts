@@ -37,17 +37,26 @@ describe('transport and errors', () => {
     expect(r.body.errors[0].message).toMatch(/\$id/);
   });
 
-  it('an unknown id is "Entity not found" with userPresentableMessage, and writes nothing', async () => {
+  it('an unknown id is "Entity not found" with userPresentableMessage, HTTP 200 and data null, and writes nothing', async () => {
     const r = await t.gql('{ issue(id: "ENG-404") { id } }');
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(200);
+    expect(r.body.data).toBeNull();
     expect(r.body.errors[0]).toMatchObject({
       message: 'Entity not found: Issue',
       path: ['issue'],
       extensions: { type: 'invalid input', code: 'INPUT_ERROR', userPresentableMessage: 'Could not find referenced Issue.' },
     });
     const m = await t.gql('mutation { issueUpdate(id: "issue-pay-refund-tool", input: {assigneeId: "user-nobody"}) { success } }');
+    expect(m.status).toBe(200);
     expect(m.body.errors[0].message).toBe('Entity not found: User');
     expect((await t.diff()).updates).toEqual([]);
+  });
+
+  it('a mutation Linear refuses (a team key in use) is HTTP 200 with errors and data null, and writes nothing', async () => {
+    const r = await t.gql('mutation { teamCreate(input: {name: "Core again", key: "CORE"}) { success team { id } } }');
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual({ data: null, errors: [expect.objectContaining({ message: 'team key already in use', path: ['teamCreate'] })] });
+    expect((await t.diff()).inserts).toEqual([]);
   });
 
   it('GET runs a query from the query string and refuses a mutation', async () => {
@@ -81,6 +90,30 @@ describe('transport and errors', () => {
     const notServed = all.filter((f: any) => /^Not served by this replica/.test(f.description)).map((f: any) => f.name);
     expect(notServed).toEqual(expect.arrayContaining(['projects', 'projectCreate', 'attachments', 'initiatives']));
     expect(all.length - notServed.length).toBe(Object.keys(OPERATION_DOCS).length);
+  });
+});
+
+describe('issueBatchCreate and userUpdate', () => {
+  it('issueBatchCreate creates each issue in its own team, in order, and creates none when one is refused', async () => {
+    const q = 'mutation($input: IssueBatchCreateInput!) { issueBatchCreate(input: $input) { success issues { title identifier team { key } } } }';
+    const r = await t.gql(q, { input: { issues: [{ teamId: 'team-core', title: 'Batch one' }, { teamId: 'team-web', title: 'Batch two' }] } });
+    expect(r.status).toBe(200);
+    expect(r.body.data.issueBatchCreate.success).toBe(true);
+    expect(r.body.data.issueBatchCreate.issues.map((i: any) => [i.title, i.team.key])).toEqual([['Batch one', 'CORE'], ['Batch two', 'WEB']]);
+    expect((await t.diff()).inserts.filter((row) => row.__table__ === 'issues').map((row) => row.title)).toEqual(['Batch one', 'Batch two']);
+    const bad = await t.gql(q, { input: { issues: [{ teamId: 'team-core', title: 'Kept?' }, { teamId: '4a7c0a0e-0f5e-4c5e-9f0a-6a1b2c3d4e5f', title: 'No team' }] } });
+    expect(bad.body).toMatchObject({ data: null, errors: [{ message: 'Entity not found: Team' }] });
+    expect((await t.diff()).inserts.filter((row) => row.__table__ === 'issues')).toHaveLength(2);
+  });
+
+  it('userUpdate changes the caller (`me`) and, for an admin, anyone; a member cannot change another user', async () => {
+    const q = (id: string) => `mutation { userUpdate(id: "${id}", input: {statusLabel: "On call", displayName: "ops"}) { success user { id statusLabel displayName } } }`;
+    const me = await t.gql(q('me'));
+    expect(me.body.data.userUpdate).toEqual({ success: true, user: { id: OPS_AGENT, statusLabel: 'On call', displayName: 'ops' } });
+    const other = await t.gql(q('user-dev'));
+    expect(other.body).toMatchObject({ data: null, errors: [{ extensions: { type: 'forbidden' } }] });
+    t.actAs('user-amara');
+    expect((await t.gql(q('user-dev'))).body.data.userUpdate.user).toEqual({ id: 'user-dev', statusLabel: 'On call', displayName: 'ops' });
   });
 });
 
@@ -146,7 +179,7 @@ describe('issues', () => {
 
   it('a team key where teamId wants an id is refused as Linear refuses it; an unknown UUID is not found', async () => {
     const r = await t.gql('mutation { issueCreate(input: {teamId: "CORE", title: "By key"}) { success } }');
-    expect(r.status).toBe(400);
+    expect(r.status).toBe(200);
     expect(r.body.errors[0]).toMatchObject({ message: 'Argument Validation Error', extensions: { type: 'invalid input', userPresentableMessage: 'teamId must be a UUID' } });
     const u = await t.gql('mutation { issueUpdate(id: "PAY-1", input: {teamId: "4a7c0a0e-0f5e-4c5e-9f0a-6a1b2c3d4e5f"}) { success } }');
     expect(u.body.errors[0].message).toBe('Entity not found: Team');

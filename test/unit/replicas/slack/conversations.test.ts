@@ -162,6 +162,21 @@ describe('conversations.replies', () => {
     }
   });
 
+  it("tells the viewer on the parent whether they follow the thread, and where they have read to", async () => {
+    const parentFor = async (user: string) => {
+      slack.actAs(user);
+      return (await slack.call('conversations.replies', { channel: 'C0GENERAL', ts: '1700000200.000300' })).messages[0];
+    };
+    // Bob started the thread and has not written since: both replies are new to him.
+    expect(await parentFor('U0BOB')).toMatchObject({ reply_count: 2, subscribed: true, last_read: '1700000200.000300', unread_count: 2 });
+    // The bot wrote the latest reply.
+    expect(await parentFor('U0BOT')).toMatchObject({ subscribed: true, last_read: '1700000400.000500', unread_count: 0 });
+    const outsider = await parentFor('U0CAT');
+    expect(outsider.subscribed).toBe(false);
+    expect(outsider).not.toHaveProperty('last_read');
+    expect(outsider).not.toHaveProperty('unread_count');
+  });
+
   it('pages through replies', async () => {
     const first = await slack.call('conversations.replies', { channel: 'C0GENERAL', ts: '1700000200.000300', limit: 2 });
     expect(first).toMatchObject({ has_more: true });
@@ -419,6 +434,28 @@ describe('conversations.rename', () => {
     ['an unknown channel', { channel: 'CNOPE', name: 'x' }, 'channel_not_found'],
   ])('refuses %s', async (_what, params, error) => {
     expect(await slack.call('conversations.rename', params)).toEqual({ ok: false, error });
+    expect(await slack.diff()).toEqual(NO_CHANGE);
+  });
+});
+
+describe('#general', () => {
+  it('stays the general channel when an admin renames it: still cant_archive_general, and a new #general is not it', async () => {
+    expect(await slack.call('conversations.rename', { channel: 'C0GENERAL', name: 'all-hands' })).toMatchObject({ ok: false, error: 'not_authorized' });
+    slack.actAs('U0ADA');
+    const renamed = await slack.call('conversations.rename', { channel: 'C0GENERAL', name: 'all-hands' });
+    expect(renamed).toMatchObject({ ok: true, channel: { id: 'C0GENERAL', name: 'all-hands', is_general: true } });
+    expect(await slack.call('conversations.archive', { channel: 'C0GENERAL' })).toEqual({ ok: false, error: 'cant_archive_general' });
+    expect(await slack.call('conversations.leave', { channel: 'C0GENERAL' })).toEqual({ ok: false, error: 'cant_leave_general' });
+    const created = await slack.call('conversations.create', { name: 'general' });
+    expect(created).toMatchObject({ ok: true, channel: { name: 'general', is_general: false } });
+    expect(await slack.call('conversations.archive', { channel: created.channel.id })).toEqual({ ok: true });
+  });
+
+  it('may be renamed only by a workspace admin or owner (Slack\'s default), not by a member or a bot', async () => {
+    for (const user of ['U0BOT', 'U0BOB']) {
+      slack.actAs(user);
+      expect(await slack.call('conversations.rename', { channel: 'C0GENERAL', name: 'everyone' })).toEqual({ ok: false, error: 'not_authorized' });
+    }
     expect(await slack.diff()).toEqual(NO_CHANGE);
   });
 });

@@ -5,7 +5,7 @@ import type { ChannelRow } from '../../../../src/replicas/slack/rows.ts';
 function ch(over: Partial<ChannelRow>): ChannelRow {
   return {
     channel_id: 'C1', channel_name: 'general', team_id: 'T1', topic_text: null, purpose_text: null, is_private: false,
-    is_dm: false, is_gc: false, is_archived: false, creator_id: null, created_at: null, updated_at: null, ...over,
+    is_dm: false, is_gc: false, is_archived: false, is_general: true, creator_id: null, created_at: null, updated_at: null, ...over,
   };
 }
 
@@ -17,9 +17,10 @@ describe('lookup helpers', () => {
     expect(channelKind(ch({ is_dm: true, is_private: true }))).toBe('im');
   });
 
-  it('know #general by name, among public channels only', () => {
+  it('know #general by its flag, whatever its name, among public channels only', () => {
     expect(isGeneral(ch({}))).toBe(true);
-    expect(isGeneral(ch({ channel_name: 'random' }))).toBe(false);
+    expect(isGeneral(ch({ channel_name: 'all-hands' }))).toBe(true);
+    expect(isGeneral(ch({ is_general: false }))).toBe(false);
     expect(isGeneral(ch({ is_private: true }))).toBe(false);
   });
 

@@ -27,7 +27,7 @@ describe('Slack schema', () => {
   it('gives every table a primary key', () => {
     const tables = slack.engine.schemaInfo('slack').tables;
     expect(tables.map((t) => t.name).sort()).toEqual(
-      ['channel_events', 'channel_members', 'channels', 'message_reactions', 'messages', 'teams', 'user_teams', 'users'].sort(),
+      ['channel_events', 'channel_members', 'channels', 'file_messages', 'files', 'message_reactions', 'messages', 'teams', 'user_teams', 'users'].sort(),
     );
     for (const t of tables) expect(t.primaryKey.length).toBeGreaterThan(0);
     expect(tables.find((t) => t.name === 'message_reactions')?.primaryKey).toEqual(['message_id', 'user_id', 'reaction_type']);
@@ -41,7 +41,12 @@ describe('Slack schema', () => {
       is_private: false,
       is_dm: false,
       is_gc: false,
+      is_general: false,
     });
+    // A seed without the column: its public channel named `general` is #general; one with the column says so itself.
+    expect(prepareSeedRow('channels', { channel_id: 'C2', channel_name: 'general' })).toMatchObject({ is_general: true });
+    expect(prepareSeedRow('channels', { channel_id: 'C3', channel_name: 'general', is_private: true })).toMatchObject({ is_general: false });
+    expect(prepareSeedRow('channels', { channel_id: 'C4', channel_name: 'all-hands', is_general: true })).toMatchObject({ is_general: true });
     expect(prepareSeedRow('messages', { message_id: '1.000001' })).toEqual({ message_id: '1.000001', ts: '1.000001', type: 'message' });
     expect(prepareSeedRow('messages', { message_id: 'a', ts: 'b', type: 'x' })).toMatchObject({ ts: 'b', type: 'x' });
     expect(prepareSeedRow('users', { user_id: 'U1' })).toEqual({ user_id: 'U1', is_bot: false, is_active: true });

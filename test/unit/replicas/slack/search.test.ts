@@ -62,6 +62,27 @@ describe('search.messages', () => {
     expect(await found('fuel -recipe')).toEqual(['1700000100.000200']);
   });
 
+  it('reads OR between two terms as either of them, binding tighter than the implied AND', async () => {
+    expect(await found('weather OR telemetry')).toEqual(['1700000500.000600']);
+    expect(await found('"pizza again" OR weather')).toEqual(['1700000500.000600', '1700000300.000400']);
+    expect(await found('"pizza again" OR weather -great')).toEqual(['1700000300.000400']);
+    expect(await found('fuel OR lunch in:#general')).toEqual(['1700000200.000300', '1700000100.000200']);
+    // Lower-case `or` is a word like any other, and so is an OR with nothing to join.
+    expect(await found('weather or telemetry')).toEqual([]);
+    expect(await found('OR weather')).toEqual([]);
+  });
+
+  it('marks every match up with U+E000 … U+E001 when highlight=true, and only then', async () => {
+    const res = await slack.call('search.messages', { query: '"pizza again" OR eat', highlight: 'true', count: 5 });
+    expect(res.messages.matches.map((m: any) => m.text)).toEqual(['\uE000Eating\uE001 at noon', 'I do, \uE000pizza again\uE001']);
+    const count = await slack.call('search.messages', { query: 'count* -fuel', highlight: true });
+    expect(count.messages.matches.map((m: any) => m.text)).toEqual([
+      'T-minus 10, see https://example.com/\uE000countdown\uE001',
+      'Welcome to the launch \uE000countdown\uE001',
+    ]);
+    expect((await slack.call('search.messages', { query: 'lunch' })).messages.matches[0].text).toBe('Who has the lunch order?');
+  });
+
   it('searches public channels the caller is not in, but only private conversations it belongs to', async () => {
     expect(await found('weather')).toEqual(['1700000500.000600']);
     expect(await found('secret')).toEqual([]);

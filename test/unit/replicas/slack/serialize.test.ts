@@ -7,7 +7,7 @@ const team: TeamRow = { team_id: 'T1', team_name: 'Blue Sky Labs', domain: null 
 function channel(over: Partial<ChannelView>): ChannelView {
   return {
     channel_id: 'C1', channel_name: 'ops', team_id: 'T1', topic_text: null, purpose_text: null, is_private: false, is_dm: false,
-    is_gc: false, is_archived: false, creator_id: 'U1', created_at: '2026-01-01T00:00:00Z', updated_at: null, num_members: 3,
+    is_gc: false, is_archived: false, is_general: false, creator_id: 'U1', created_at: '2026-01-01T00:00:00Z', updated_at: null, num_members: 3,
     is_member: true, topic_event: null, purpose_event: null, previous_names: [], im_user: 'U2', ...over,
   };
 }

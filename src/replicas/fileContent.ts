@@ -1,6 +1,7 @@
-import type { VersionRow } from './rows.ts';
-
-/** File bytes as a version row stores them: UTF-8 text when they decode as such, base64 otherwise. */
+/**
+ * File bytes as a row stores them (Box's file versions, Slack's files): UTF-8 text when they decode as such, base64
+ * otherwise, so that text contents stay readable (and searchable) in the database.
+ */
 export interface StoredContent {
   content: string;
   content_encoding: 'utf8' | 'base64';
@@ -18,8 +19,8 @@ export function storeBytes(bytes: Uint8Array): StoredContent {
   }
 }
 
-/** The bytes of a version; a version without stored content (Agent-Diff's seed) has none. */
-export function versionBytes(v: Pick<VersionRow, 'content' | 'content_encoding'>): Uint8Array {
+/** The bytes a row stores; a row without stored content (Agent-Diff's Box seed without its folder) has none. */
+export function storedBytes(v: { content: string | null; content_encoding: 'utf8' | 'base64' }): Uint8Array {
   if (v.content == null) return new Uint8Array(0);
   if (v.content_encoding === 'utf8') return new TextEncoder().encode(v.content);
   const binary = atob(v.content);

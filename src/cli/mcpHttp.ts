@@ -1,0 +1,76 @@
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { toolObservation } from '../agent/loop.ts';
+import { agentTools, isCodeTool } from '../agent/world.ts';
+import type { Replica } from '../replicas/index.ts';
+import type { ToolCallResult } from '../replicas/tools.ts';
+import { createMcpServer, MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
+
+/**
+ * What MCP over HTTP needs of `serve`: an environment's services, and a way to run a tool call in it where the
+ * environment lives (its worker thread). The call runs there whole — request, redirects to the replicas' own hosts,
+ * the service's own error shape (Slack's `ok: false` with 200) — and only its result crosses back.
+ */
+export interface McpHttpHost {
+  /** The environment's replicas, or null when there is no such environment. */
+  replicasOf(envId: string): Replica[] | null;
+  /** One tool call as the HTTP request it stands for (sendToolCall), bounded as every request is. */
+  callTool(envId: string, service: string, toolName: string, args: Record<string, unknown>, token: string): Promise<ToolCallResult>;
+  /** The server's own origin (`http://127.0.0.1:8787`), which a browser page it serves may call from. */
+  origin(): string;
+}
+
+const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|\[::1\])$/i;
+
+/**
+ * The MCP transports specification (2025-11-25) § Security: a server MUST validate `Origin` and answer 403 to an
+ * invalid one, against DNS rebinding (a page at evil.example whose name now points at 127.0.0.1). A request without
+ * Origin is not from a browser page; one from a loopback origin or the server's own is.
+ */
+export function originAllowed(origin: string | null, serverOrigin: string): boolean {
+  if (origin === null) return true;
+  try {
+    const url = new URL(origin);
+    return LOOPBACK.test(url.hostname) || url.origin === new URL(serverOrigin).origin;
+  } catch {
+    return false;
+  }
+}
+
+function jsonRpcError(status: number, message: string): Response {
+  return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+}
+
+/**
+ * `/api/env/<envId>/mcp`: Streamable HTTP, stateless (no `Mcp-Session-Id`, JSON answers rather than SSE), so any
+ * instance or worker can answer any request. The environment's API tools are offered; each call is the HTTP request
+ * it stands for, with the bearer token of the MCP request, so authentication, limits, diffs and the platform API's
+ * runs see it as any other request to the environment.
+ */
+export async function handleMcpHttp(rawEnvId: string, request: Request, host: McpHttpHost): Promise<Response> {
+  if (!originAllowed(request.headers.get('origin'), host.origin())) return jsonRpcError(403, 'Forbidden: this Origin may not call the MCP endpoint');
+  let envId: string;
+  try {
+    envId = decodeURIComponent(rawEnvId);
+  } catch {
+    return Response.json({ detail: 'environment not found' }, { status: 404 });
+  }
+  const replicas = host.replicasOf(envId);
+  if (!replicas) return Response.json({ detail: 'environment not found' }, { status: 404 });
+  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
+  const tools = agentTools(replicas);
+  const server = createMcpServer({
+    tools,
+    async call(tool, args) {
+      if (isCodeTool(tool)) return { text: 'code tools are not served over HTTP', isError: true };
+      const result = await host.callTool(envId, tool.service, tool.toolName, args, token);
+      return { text: toolObservation(result, MCP_MAX_ANSWER_CHARS), isError: result.isError };
+    },
+  });
+  const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+  await server.connect(transport);
+  try {
+    return await transport.handleRequest(request);
+  } finally {
+    await server.close();
+  }
+}

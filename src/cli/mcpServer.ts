@@ -1,0 +1,105 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  GetPromptRequestSchema,
+  ListPromptsRequestSchema,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool as McpToolSpec,
+} from '@modelcontextprotocol/sdk/types.js';
+import { isCodeTool, type ModeTool } from '../agent/world.ts';
+import { repoRoot } from './files.ts';
+
+/** What a tool call answers an MCP client: the text tool mode shows a model, and whether the service refused it. */
+export interface McpToolAnswer {
+  text: string;
+  isError: boolean;
+}
+
+/** A scenario's task as an MCP prompt: what a client shows its user or hands its model. */
+export interface McpPrompt {
+  name: string;
+  title: string;
+  description: string;
+  text: string;
+}
+
+export interface McpServerOptions {
+  tools: readonly ModeTool[];
+  /** Runs a call of one of `tools` (its arguments an object); never throws for what the service refuses. */
+  call(tool: ModeTool, args: Record<string, unknown>): Promise<McpToolAnswer>;
+  /** Sent in the initialize result: what tool mode's system prompt tells a model about the workspace. */
+  instructions?: string;
+  prompt?: McpPrompt;
+}
+
+/**
+ * An answer longer than this is cut (with a note). Tool mode's 8,000 characters suit DiffLab's own loop; an MCP
+ * client manages its own context (Claude Code warns past 25,000 tokens), so only what no client would take is cut.
+ */
+export const MCP_MAX_ANSWER_CHARS = 100_000;
+
+/** A code tool runs arbitrary requests: it may do anything, more than once. */
+const CODE_TOOL_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
+
+function mcpToolOf(tool: ModeTool): McpToolSpec {
+  return {
+    name: tool.spec.name,
+    description: tool.spec.description,
+    inputSchema: tool.spec.parameters as McpToolSpec['inputSchema'],
+    annotations: isCodeTool(tool) ? CODE_TOOL_ANNOTATIONS : tool.annotations,
+  };
+}
+
+let version: string | undefined;
+function packageVersion(): string {
+  version ??= (JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as { version: string }).version;
+  return version;
+}
+
+/**
+ * An MCP server (protocol revision 2025-11-25, through the official SDK) offering tool mode's tools, with the names,
+ * descriptions and schemas the route tables give (invariant 2). A call the service refuses is a result with
+ * `isError: true`, so the model reads the service's own error; only an unknown tool is a protocol error (-32602),
+ * as the specification's Tools § Error Handling asks. Every tool is on one page of `tools/list`: pagination is the
+ * server's choice, and a cursor it never issued is an invalid parameter.
+ */
+export function createMcpServer(options: McpServerOptions): Server {
+  const server = new Server(
+    { name: 'difflab', title: 'DiffLab', version: packageVersion() },
+    { capabilities: { tools: {}, ...(options.prompt ? { prompts: {} } : {}) }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+  );
+  const listed = options.tools.map(mcpToolOf);
+  const byName = new Map(options.tools.map((t) => [t.spec.name, t]));
+  const noCursor = (cursor: string | undefined) => {
+    if (cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, `unknown cursor "${cursor}": every item is on the first page`);
+  };
+
+  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+    noCursor(request.params?.cursor);
+    return { tools: listed };
+  });
+  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+    const tool = byName.get(request.params.name);
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
+    const answer = await options.call(tool, request.params.arguments ?? {});
+    return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
+  });
+
+  const prompt = options.prompt;
+  if (prompt) {
+    server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+      noCursor(request.params?.cursor);
+      return { prompts: [{ name: prompt.name, title: prompt.title, description: prompt.description }] };
+    });
+    server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+      if (request.params.name !== prompt.name) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (this server has ${prompt.name})`);
+      return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.text } }] };
+    });
+  }
+  return server;
+}
