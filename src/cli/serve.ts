@@ -13,6 +13,7 @@ import { frontServer, headerBytes, lingeringAnswer, stillSending, unsupportedMet
 import { handleMcpHttp, type McpHttpHost } from './mcpHttp.ts';
 import { environmentToken, PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
+import { toWireResponse, type WireRequest, type WireResponse } from './serveWorkers/protocol.ts';
 import { EnvironmentError, ServeWorkers, defaultWorkerCount } from './serveWorkers/workers.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
@@ -111,10 +112,9 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const context: Context = { platform, router, defaultEnvs, realPaths: realPaths(replicas), origin: '' };
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     try {
-      const response = await dispatch(req, context);
-      await send(res, response, req);
+      send(res, await dispatch(req, context), req);
     } catch (err) {
-      await send(res, Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 }));
+      send(res, await toWireResponse(Response.json({ detail: `internal error: ${(err as Error)?.message ?? String(err)}` }, { status: 500 })));
     }
   };
   // Node refuses a header block over maxHeaderSize itself; it is set above DiffLab's own limits so that the services
@@ -122,8 +122,7 @@ export async function startServer(options: StartOptions): Promise<ServerHandle> 
   const server = createServer({ maxHeaderSize: NODE_MAX_HEADER_BYTES }, (req, res) => void handle(req, res));
   server.on('clientError', (err: NodeJS.ErrnoException, socket: Socket) => void answerClientError(err, socket));
   frontServer(server, (req, res) => void handle(req, res), (socket, req, problem) => void answerRaw(socket, problemAnswer(targetOf(pathOf(req.url ?? '/'), context), problem)));
-  // Keep-alive sockets of SDK clients would otherwise hold close() open.
-  server.keepAliveTimeout = 1000;
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
   await listen(server, options.port ?? 8787, options.host ?? '127.0.0.1');
   const { port } = server.address() as AddressInfo;
   const host = options.host === '0.0.0.0' || options.host === '::' ? '127.0.0.1' : (options.host ?? '127.0.0.1');
@@ -222,6 +221,14 @@ interface Context {
   origin: string;
 }
 
+/**
+ * How long an idle connection stays open. Node's fetch (undici) takes 2 s off the server's `Keep-Alive: timeout`
+ * hint and drops the connection after each answer when nothing is left, as it was at 1 s: every request of an SDK
+ * on Node then opened a new connection (320 for 320 requests of the serveWorkers bench). close() closes idle
+ * connections itself.
+ */
+const KEEP_ALIVE_MS = 10_000;
+
 const notFound = (detail: string) => Response.json({ detail }, { status: 404 });
 
 /**
@@ -284,7 +291,18 @@ function problemAnswer(target: Target, problem: RequestProblem): Response {
 
 const pathOf = (raw: string) => raw.split('?')[0];
 
-async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
+/**
+ * The answer to one request. A service request goes to its environment's worker and back as bytes and header pairs
+ * (WireRequest, WireResponse), never as a Request or Response in this thread: building those, with their streams
+ * and abort signals, was most of the front's time per request (0.8 of 1.6 ms, in a profile of the serveWorkers
+ * bench's mixed workload).
+ */
+async function dispatch(req: IncomingMessage, ctx: Context): Promise<WireResponse> {
+  const answer = await answerOf(req, ctx);
+  return answer instanceof Response ? toWireResponse(answer) : answer;
+}
+
+async function answerOf(req: IncomingMessage, ctx: Context): Promise<Response | WireResponse> {
   const raw = req.url ?? '/';
   const q = raw.indexOf('?');
   const search = q >= 0 ? raw.slice(q) : '';
@@ -314,6 +332,7 @@ async function dispatch(req: IncomingMessage, ctx: Context): Promise<Response> {
   }
   const authorization = target.envPath ? platformKeyAuthorization(req, target.record.id) : undefined;
   const response = await routeTo(target.replica, target.base, target.rest, search, req, body, target.record, authorization);
+  if (response instanceof Response) return response;
   const origin = originOf(req, ctx);
   return ownAnswerUrls(ownRedirect(response, ctx, origin, target.pathFor), target.replica, origin, target.pathFor);
 }
@@ -355,15 +374,14 @@ function originOf(req: IncomingMessage, ctx: Context): string {
  * Agent-Diff executors rewrite only the API hosts, and the real host is not the replica. Other redirects pass as
  * they are.
  */
-function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: PathFor): Response {
-  const location = response.headers.get('location');
+function ownRedirect(response: WireResponse, ctx: Context, origin: string, pathFor: PathFor): WireResponse {
+  const location = headerOf(response, 'location');
   if (!location) return response;
   const target = ctx.router.resolve(location);
   const base = target?.replica.baseUrls.find((b) => location.startsWith(b));
   if (!target || !base) return response;
-  const headers = new Headers(response.headers);
-  headers.set('location', `${origin}${pathFor(target.replica, target.path, base)}${new URL(location).search}`);
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const own = `${origin}${pathFor(target.replica, target.path, base)}${new URL(location).search}`;
+  return { ...response, headers: response.headers.map(([k, v]) => [k, k === 'location' ? own : v]) };
 }
 
 /**
@@ -371,15 +389,18 @@ function ownRedirect(response: Response, ctx: Context, origin: string, pathFor: 
  * back at this server too, as ownRedirect points a Location: the client calls them next, and the real host is not
  * the replica.
  */
-async function ownAnswerUrls(response: Response, replica: Replica, origin: string, pathFor: PathFor): Promise<Response> {
+function ownAnswerUrls(response: WireResponse, replica: Replica, origin: string, pathFor: PathFor): WireResponse {
   const bases = replica.answerUrlBases ?? [];
-  if (!bases.length || !(response.headers.get('content-type') ?? '').includes('json')) return response;
-  let text = await response.text();
+  if (!bases.length || !response.body || !(headerOf(response, 'content-type') ?? '').includes('json')) return response;
+  const bytes = Buffer.from(response.body);
+  if (!bases.some((base) => bytes.includes(base))) return response;
+  let text = bytes.toString('utf8');
   for (const base of bases) text = text.replaceAll(base, `${origin}${pathFor(replica, '', base)}`);
-  const headers = new Headers(response.headers);
-  headers.delete('content-length');
-  return new Response(text, { status: response.status, statusText: response.statusText, headers });
+  const own = Buffer.from(text, 'utf8');
+  return { ...response, body: own.buffer.slice(own.byteOffset, own.byteOffset + own.length) };
 }
+
+const headerOf = (w: WireResponse, name: string): string | undefined => w.headers.find(([k]) => k === name)?.[1];
 
 type RealPath = { replica: Replica; base: string; prefix: string };
 
@@ -437,14 +458,12 @@ async function routeTo(
   body: Buffer,
   record: EnvRecord,
   authorization?: string,
-): Promise<Response> {
+): Promise<WireResponse | Response> {
   const tail = base.endsWith('/') ? rest : `/${rest}`;
   const url = base + tail + search;
   const path = tail.split(/[?#]/)[0];
-  const request = toRequest(req, url, body);
-  if (authorization) request.headers.set('authorization', authorization);
   try {
-    return await record.env.route(replica.name, path, request);
+    return await record.env.route(replica.name, path, wireRequest(req, url, body, authorization));
   } catch (err) {
     // The worker holding the environment stopped (503): answered as the platform's `{detail}`.
     if (err instanceof EnvironmentError) return Response.json({ detail: err.message }, { status: err.status });
@@ -481,15 +500,36 @@ function platformKeyAuthorization(req: IncomingMessage, envId: string): string |
 
 const HOP_HEADERS = new Set(['host', 'connection', 'keep-alive', 'transfer-encoding', 'content-length', 'upgrade', 'expect']);
 
-function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
-  const headers = new Headers();
+/** The request's headers, but those of this hop, as name/value pairs (a repeated header once per value). */
+function headerPairs(req: IncomingMessage): [string, string][] {
+  const pairs: [string, string][] = [];
   for (const [k, v] of Object.entries(req.headers)) {
     if (v === undefined || HOP_HEADERS.has(k)) continue;
-    for (const value of Array.isArray(v) ? v : [v]) headers.append(k, value);
+    for (const value of Array.isArray(v) ? v : [v]) pairs.push([k, value]);
   }
-  const method = (req.method ?? 'GET').toUpperCase();
-  const hasBody = method !== 'GET' && method !== 'HEAD' && body.length > 0;
-  return new Request(url, { method, headers, body: hasBody ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined });
+  return pairs;
+}
+
+const methodOf = (req: IncomingMessage) => (req.method ?? 'GET').toUpperCase();
+const hasBody = (method: string, body: Buffer) => method !== 'GET' && method !== 'HEAD' && body.length > 0;
+
+function toRequest(req: IncomingMessage, url: string, body: Buffer): Request {
+  const method = methodOf(req);
+  return new Request(url, { method, headers: headerPairs(req), body: hasBody(method, body) ? new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.length) : undefined });
+}
+
+/** A service request as it goes to the worker: its body moves there (transferred, not copied, when it is its own buffer). */
+function wireRequest(req: IncomingMessage, url: string, body: Buffer, authorization?: string): WireRequest {
+  const method = methodOf(req);
+  const headers = headerPairs(req);
+  if (authorization) headers.push(['authorization', authorization]);
+  return { method, url, headers, body: hasBody(method, body) ? ownArrayBuffer(body) : null };
+}
+
+/** The Buffer's bytes as an ArrayBuffer of their own: small Buffers share Node's pool, which must not be transferred. */
+function ownArrayBuffer(b: Buffer): ArrayBuffer {
+  const whole = b.byteOffset === 0 && b.byteLength === b.buffer.byteLength;
+  return whole ? (b.buffer as ArrayBuffer) : (b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer);
 }
 
 /**
@@ -541,13 +581,14 @@ async function answerRaw(socket: Socket, response: Response): Promise<void> {
   socket.end(Buffer.concat([Buffer.from(head.join('\r\n') + '\r\n\r\n', 'latin1'), body]));
 }
 
-async function send(res: ServerResponse, response: Response, req?: IncomingMessage): Promise<void> {
-  const body = Buffer.from(await response.arrayBuffer());
+function send(res: ServerResponse, response: WireResponse, req?: IncomingMessage): void {
+  const body = response.body ? Buffer.from(response.body) : Buffer.alloc(0);
   const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, key) => {
-    if (key === 'content-length' || key === 'transfer-encoding' || key === 'content-encoding') return;
-    headers[key] = value;
-  });
+  for (const [key, value] of response.headers) {
+    if (key === 'content-length' || key === 'transfer-encoding' || key === 'content-encoding') continue;
+    const had = headers[key];
+    headers[key] = had === undefined ? value : [...(Array.isArray(had) ? had : [had]), value];
+  }
   headers['content-length'] = String(body.length);
   // Refused before its body was read whole: the client may still be sending it.
   if (req && response.status === 413 && stillSending(req)) return lingeringAnswer(req, res, response.status, headers, body);

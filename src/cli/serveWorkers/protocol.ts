@@ -97,13 +97,6 @@ export interface WorkerInit {
   poolLimit: number;
 }
 
-const NULL_BODY_STATUS = new Set([101, 204, 205, 304]);
-
-export async function toWireRequest(request: Request): Promise<WireRequest> {
-  const body = request.body ? await request.arrayBuffer() : null;
-  return { method: request.method, url: request.url, headers: [...request.headers], body };
-}
-
 export function fromWireRequest(w: WireRequest): Request {
   return new Request(w.url, { method: w.method, headers: w.headers, body: w.body && w.body.byteLength > 0 ? w.body : undefined });
 }
@@ -111,9 +104,4 @@ export function fromWireRequest(w: WireRequest): Request {
 export async function toWireResponse(response: Response): Promise<WireResponse> {
   const body = await response.arrayBuffer();
   return { status: response.status, statusText: response.statusText, headers: [...response.headers], body };
-}
-
-export function fromWireResponse(w: WireResponse): Response {
-  const body = NULL_BODY_STATUS.has(w.status) ? null : w.body;
-  return new Response(body, { status: w.status, statusText: w.statusText, headers: w.headers });
 }

@@ -1,6 +1,7 @@
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { EventLoopUtilization } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import type { ActingUsers, Diff, SchemaInfo } from '../../engine/index.ts';
 import type { PoolStats } from '../../engine/pool.ts';
@@ -8,8 +9,7 @@ import type { AssertionSpec } from '../../evaluation/index.ts';
 import type { ToolCallResult } from '../../replicas/tools.ts';
 import { cliCacheDir, dataCacheDir } from '../cacheDir.ts';
 import { bundleEntry, pickWorkerEntry } from '../createNodeWorker.ts';
-import type { Call, CreatedEnv, CreateOptions, Evaluation, Notice, Operation, Operations, Reply, WorkerInit, WorkerMemory } from './protocol.ts';
-import { fromWireResponse, toWireRequest } from './protocol.ts';
+import type { Call, CreatedEnv, CreateOptions, Evaluation, Notice, Operation, Operations, Reply, WireRequest, WireResponse, WorkerInit, WorkerMemory } from './protocol.ts';
 
 /** An answer about an environment that is not a server fault: the client's (400, 404) or its worker's end (503). */
 export class EnvironmentError extends Error {
@@ -88,6 +88,10 @@ class ServeWorker {
     this.onGone(this);
   }
 
+  eventLoopUtilization(since?: EventLoopUtilization): EventLoopUtilization {
+    return this.thread.performance.eventLoopUtilization(since);
+  }
+
   /** Stops the thread: on close, or (tests) as a crash would. */
   terminate(): Promise<number> {
     return this.thread.terminate();
@@ -116,10 +120,9 @@ export class RemoteEnv {
     return this.actingUsers[service] ?? this.actingUserId;
   }
 
-  async route(service: string, path: string, request: Request): Promise<Response> {
-    const wire = await toWireRequest(request);
-    const response = await this.worker.call('route', { env: this.id, service, path, request: wire }, wire.body ? [wire.body] : []);
-    return fromWireResponse(response);
+  /** A service request, answered in the worker; its body moves there (`request.body` is detached after). */
+  route(service: string, path: string, request: WireRequest): Promise<WireResponse> {
+    return this.worker.call('route', { env: this.id, service, path, request }, request.body ? [request.body] : []);
   }
 
   callTool(service: string, tool: string, args: Record<string, unknown>, token: string): Promise<ToolCallResult> {
@@ -270,6 +273,11 @@ export class ServeWorkers {
     const sum: Record<string, number> = {};
     for (const w of this.live) for (const [t, n] of Object.entries(w.ready)) sum[t] = (sum[t] ?? 0) + n;
     return sum;
+  }
+
+  /** Each worker thread's event-loop utilisation (since `since`, the value an earlier call returned). */
+  eventLoopUtilization(since?: EventLoopUtilization[]): EventLoopUtilization[] {
+    return this.live.map((w, i) => w.eventLoopUtilization(since?.[i]));
   }
 
   /** Each worker's memory (after a collection when `collect`). */

@@ -1,3 +1,4 @@
+import { subscribe, unsubscribe } from 'node:diagnostics_channel';
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerHandle } from '../../../src/cli/serve.ts';
@@ -90,6 +91,23 @@ describe('serve: environments in worker threads (issue 33)', () => {
     expect(new Set(all.map((a) => workerOf(a.body.environmentId))).size).toBe(2);
     for (const a of all) await platform('DELETE', `/env/${a.body.environmentId}`);
   }, 300_000);
+
+  it("keeps a connection open for Node's fetch across requests, one after another", async () => {
+    // Node's fetch (undici) takes 2 s off the server's Keep-Alive hint; at serve's former 1 s it closed the connection
+    // after every answer, and each request of an SDK on Node paid a new connection.
+    let opened = 0;
+    const count = () => void opened++;
+    subscribe('net.server.socket', count);
+    try {
+      for (let i = 0; i < 6; i++) {
+        const r = await fetch(`${server.url}/api/env/${beside}/services/slack/conversations.list`, { method: 'POST', headers: { authorization: 'Bearer x' } });
+        expect((await r.json()).ok).toBe(true);
+      }
+    } finally {
+      unsubscribe('net.server.socket', count);
+    }
+    expect(opened).toBeLessThanOrEqual(1);
+  }, 120_000);
 
   it('a worker that stops: its environments answer 503 saying so, the server and the other worker go on', async () => {
     const lost = server.defaultEnvs.get('linear')!;
