@@ -162,8 +162,8 @@ export interface WorkersOptions {
 
 /**
  * `serve`'s environment workers: each a thread with its own PGlite, holding the environments placed in it for their
- * life. A new environment goes where it will wait least: the worker with the fewest calls in flight, then the fewest
- * environments, then one with a copy of its template ready. A worker that stops is replaced for new environments;
+ * life. A new environment goes where it will wait least: the worker with the fewest calls in flight, then one with a
+ * copy of its template ready, then the fewest environments. A worker that stops is replaced for new environments;
  * its own environments answer 503.
  */
 export class ServeWorkers {
@@ -239,7 +239,9 @@ export class ServeWorkers {
 
   private place(template: string): ServeWorker {
     if (this.live.length === 0) throw new EnvironmentError(503, 'no environment worker is running (one is being restarted): try again');
-    const key = (w: ServeWorker) => [w.inFlight, w.environments, (w.ready[template] ?? 0) > 0 ? 0 : 1, w.index];
+    // A ready copy is handed out in a few ms where a copy on demand takes one per table: it comes before the count of
+    // environments held (the default environments' worker held more, so a batch drained the other's copies alone).
+    const key = (w: ServeWorker) => [w.inFlight, (w.ready[template] ?? 0) > 0 ? 0 : 1, w.environments, w.index];
     return this.live.reduce((best, w) => {
       const [a, b] = [key(w), key(best)];
       for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? w : best;
