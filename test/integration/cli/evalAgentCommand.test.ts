@@ -107,9 +107,10 @@ describe('difflab eval --agent-command: an external agent over MCP', () => {
     // The report counts the errored runs apart: 1 of 2 judged runs passed.
     const report = await difflab(['report', merged]);
     expect(report.code, report.stderr).toBe(0);
-    expect(report.stdout).toMatch(/2 errored runs? \(of 4\)/);
-    const row = report.stdout.split('\n').find((l) => l.includes(agentCommand.slice(0, 20)) || l.includes('node'))!;
-    expect(row).toMatch(/50\.0%/);
+    expect(report.stdout).toContain('2 of 4 runs errored');
+    expect(report.stdout).toContain('by kind: other 1, timeout 1');
+    const row = report.stdout.split('\n').find((l) => l.startsWith(agentCommand))!;
+    expect(row.slice(agentCommand.length).trim().split(/\s+/)).toEqual(['4', '50.0%', '50.0%', '(k=1)', '50.0%', '50.0%', '[0.0%,', '100.0%]', '50.0%', '1.8', '150', '-', '2']);
 
     // What each agent saw: an empty working directory, its own HOME with the MCP configurations, the prompt, the
     // server's tools — and nothing that names a suite, a seed, a solution or DiffLab's folder.
