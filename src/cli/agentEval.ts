@@ -87,7 +87,7 @@ export const evalSpec = {
       type: 'string',
       valueName: 'results.jsonl',
       description:
-        'run again exactly the errored runs of this results file, each with its own settings, and write the file with them replaced (to --out, else in place); errors that cannot succeed on retry (refused key, unknown model, bad request, context too long) are skipped and named',
+        'run again exactly the errored runs of this results file, each with its own settings, and write the file with them replaced (to --out, else in place); errors that cannot succeed on retry (refused key, unknown model, bad request, context too long) are skipped and named; the runs of an external agent run its recorded command again, under --agent-timeout and --agent-env as given to the retry',
     },
     shard: {
       type: 'string',
@@ -313,7 +313,8 @@ async function retryErrored(flags: EvalFlags): Promise<number> {
   const suites = flags.suite?.length ? suiteFiles(flags.suite) : projectSuiteFiles().map(loadSuiteFile);
   if (again.some(isHumanRun)) throw new CliError("a person's attempt cannot be retried by a model");
   const offlineOf = (r: AgentRunRecord) => (r.model.baseURL === 'reference' || r.model.baseURL === 'scripted' ? r.model.baseURL : null);
-  const online = again.find((r) => !offlineOf(r));
+  const agentOf = (r: AgentRunRecord) => (r.model.baseURL === AGENT_COMMAND_BASE_URL ? r.model.model : null);
+  const online = again.find((r) => !offlineOf(r) && !agentOf(r));
   const apiKey = online ? apiKeyFor(online.model.protocol as ProviderProtocol, flags['key-env'], online.model.baseURL) : '';
   const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
   const jobs: EvalJob[] = again.map((r, index) => {
@@ -322,6 +323,7 @@ async function retryErrored(flags: EvalFlags): Promise<number> {
     const offline = offlineOf(r);
     if (offline === 'scripted' && !scriptedRuns) throw new CliError(`${r.id} was played by the scripted model: give its --replies`);
     const protocol = r.model.protocol as ProviderProtocol;
+    const agentCommand = agentOf(r);
     return {
       index,
       scenario: file.suite.tests.find((t) => t.id === r.scenario.id)!,
@@ -329,7 +331,8 @@ async function retryErrored(flags: EvalFlags): Promise<number> {
       trial: r.trial,
       model: { ref: r.model, config: { protocol, baseURL: r.model.baseURL || undefined } },
       plan: {
-        protocol: offline ?? protocol,
+        protocol: agentCommand !== null ? 'agent-command' : (offline ?? protocol),
+        ...(agentCommand !== null ? { agent: agentCommandPlan(agentCommand, flags, suites) } : {}),
         mode: r.settings.mode,
         docs: r.settings.docs,
         ...(r.settings.toolset ? { toolset: r.settings.toolset } : {}),

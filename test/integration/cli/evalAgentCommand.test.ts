@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { parseRunRecords, type AgentRunRecord } from '../../../src/agent/record.ts';
@@ -140,6 +140,19 @@ describe('difflab eval --agent-command: an external agent over MCP', () => {
     }
     const random = seen.find((s) => s.match === 'hello in #random')!;
     expect(random.answers).toEqual([{ tool: 'chat_postMessage', isError: false, text: expect.stringContaining('"ok":true') }]);
+
+    // The agent mended (it no longer crashes or hangs): --retry-errored runs exactly the two errored runs again, with
+    // the recorded command, and replaces them.
+    const mended = JSON.parse(readFileSync(plan, 'utf8')) as { plays: { end: string }[] };
+    for (const p of mended.plays) p.end = 'exit';
+    writeFileSync(plan, JSON.stringify(mended));
+    const retried = join(fixture.dir, 'retried.jsonl');
+    const again = await difflab(['eval', '--retry-errored', merged, '--suite', mainSuite, '--suite', hangSuite, '--seeds', fixture.seeds, '--agent-timeout', '300', '--out', retried]);
+    expect(again.code, again.stderr).toBe(0);
+    expect(again.stderr).toContain('retrying 2 errored runs');
+    const after = records(retried);
+    expect(after.map((r) => r.id)).toEqual(records(merged).map((r) => r.id));
+    expect(Object.fromEntries(after.map((r) => [r.scenario.id, r.state]))).toEqual({ 'post-general': 'passed', 'post-random': 'failed', 'greet-again': 'passed', 'wave-dev': 'passed' });
   }, 900_000);
 
   it('refuses what an external agent cannot be given', async () => {
