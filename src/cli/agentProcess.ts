@@ -79,7 +79,8 @@ function writeMcpConfigs(home: string, url: string): string {
   const claude = join(home, 'mcp.json');
   writeFileSync(claude, JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: { type: 'http', url } } }, null, 2) + '\n');
   mkdirSync(join(home, '.codex'));
-  writeFileSync(join(home, '.codex', 'config.toml'), `[mcp_servers.${MCP_SERVER_NAME}]\nurl = ${JSON.stringify(url)}\n`);
+  // `codex exec` has no one to approve a tool call that is not read-only, and cancels it unless the server is approved.
+  writeFileSync(join(home, '.codex', 'config.toml'), `[mcp_servers.${MCP_SERVER_NAME}]\nurl = ${JSON.stringify(url)}\ndefault_tools_approval_mode = "approve"\n`);
   mkdirSync(join(home, '.cursor'));
   writeFileSync(join(home, '.cursor', 'mcp.json'), JSON.stringify({ mcpServers: { [MCP_SERVER_NAME]: { url } } }, null, 2) + '\n');
   return claude;

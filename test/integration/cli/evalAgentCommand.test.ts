@@ -133,7 +133,7 @@ describe('difflab eval --agent-command: an external agent over MCP', () => {
       expect(s.env.DIFFLAB_PROMPT).toMatch(/^Task:\n/);
       expect(s.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/[0-9a-f]{32}\/mcp$/);
       expect(s.env.DIFFLAB_MCP_URL).toBe(s.url);
-      expect(s.codexConfig).toBe(`[mcp_servers.difflab]\nurl = "${s.url}"\n`);
+      expect(s.codexConfig).toBe(`[mcp_servers.difflab]\nurl = "${s.url}"\ndefault_tools_approval_mode = "approve"\n`);
       expect(s.cursorConfig.mcpServers.difflab.url).toBe(s.url);
       expect(s.tools).toContain('chat_postMessage');
       expect(s.tools.some((t) => t.startsWith('execute_'))).toBe(false);
