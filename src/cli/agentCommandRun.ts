@@ -4,7 +4,7 @@ import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
 import type { AgentRunRecord, ModelRef } from '../agent/record.ts';
 import { ProviderError, type ModelProvider, type ModelTurn } from '../agent/types.ts';
-import { sessionWorld, toolModeTools, type AgentWorld } from '../agent/world.ts';
+import { sessionWorld, toolModeTools } from '../agent/world.ts';
 import type { Replica } from '../replicas/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { hasFaults, type FaultPlan, type Session } from '../session/index.ts';
@@ -90,17 +90,7 @@ export async function runAgentCommandJob(job: AgentCommandJob): Promise<AgentRun
     prompt: { name: 'task', title: 'The task', description: 'The task to do with these tools.', text: taskMessage(scenario.prompt) },
   });
   if (hasFaults(job.faults)) job.session.setFaults(job.faults);
-  const world = sessionWorld(job.session);
-  // Whether the service refused a call (Slack's `ok: false`) is in the world's outcome, just before the loop's action.
-  let refused = false;
-  const watched: AgentWorld = {
-    ...world,
-    async callTool(service, name, args) {
-      const outcome = await world.callTool(service, name, args);
-      refused = outcome.toolResult?.isError ?? false;
-      return outcome;
-    },
-  };
+  const { world, events } = provider.calls.attach(sessionWorld(job.session));
   try {
     const agent = runAgentCommand({ ...job.agent, prompt: taskMessage(scenario.prompt), mcpUrl: server.url }).then(
       (result) => provider.end(() => lastTurn(result, job.agent.timeoutMs)),
@@ -110,7 +100,7 @@ export async function runAgentCommandJob(job: AgentCommandJob): Promise<AgentRun
       runAgent({
         provider,
         model: agentCommandModel(job.agent.command),
-        world: watched,
+        world,
         scenario,
         suite: job.suite,
         replicas,
@@ -119,12 +109,7 @@ export async function runAgentCommandJob(job: AgentCommandJob): Promise<AgentRun
         trial: job.trial,
         batch: job.batch,
         id: job.id,
-        events: {
-          onAction: (_i, action) => {
-            provider.calls.answered(action, action.kind === 'tool' && refused);
-            refused = false;
-          },
-        },
+        events,
       }),
       agent,
     ]);
