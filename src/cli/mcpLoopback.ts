@@ -1,12 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Readable } from 'node:stream';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { originAllowed } from './mcpHttp.ts';
 import { createMcpServer, type McpServerOptions } from './mcpServer.ts';
-
-/** A JSON-RPC message larger than this is refused (413): no tool call of a replica needs as much. */
-const MAX_BODY_BYTES = 4 * 1024 * 1024;
 
 export interface LoopbackMcp {
   /** `http://127.0.0.1:<port>/<secret>/mcp`: the only path that answers. */
@@ -16,24 +14,6 @@ export interface LoopbackMcp {
 
 function jsonRpcError(res: ServerResponse, status: number, message: string): void {
   res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
-}
-
-/** The request's body, or null once it passes `MAX_BODY_BYTES` (the rest is not read). */
-function readBody(req: IncomingMessage): Promise<Buffer | null> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(null);
-      } else chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
-  });
 }
 
 /**
@@ -48,11 +28,11 @@ export async function serveMcpOnLoopback(options: McpServerOptions): Promise<Loo
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     if (new URL(req.url ?? '/', 'http://x').pathname !== path) return jsonRpcError(res, 404, 'Not found');
     if (!originAllowed(req.headers.origin ?? null, origin)) return jsonRpcError(res, 403, 'Forbidden: this Origin may not call the MCP endpoint');
-    const body = req.method === 'POST' ? await readBody(req) : undefined;
-    if (body === null) return jsonRpcError(res, 413, `Payload too large: a message may have at most ${MAX_BODY_BYTES} bytes`);
     const headers = new Headers();
     for (const [name, value] of Object.entries(req.headers)) if (typeof value === 'string') headers.set(name, value);
-    const request = new Request(`${origin}${req.url}`, { method: req.method, headers, ...(body ? { body: new Uint8Array(body) } : {}) });
+    // The body is streamed: the SDK's transport stops reading it past its size limit and answers 413.
+    const body = req.method === 'POST' ? (Readable.toWeb(req) as ReadableStream<Uint8Array>) : undefined;
+    const request = new Request(`${origin}${req.url}`, { method: req.method, headers, ...(body ? { body, duplex: 'half' } : {}) } as RequestInit);
     const server = createMcpServer(options);
     const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
     await server.connect(transport);
