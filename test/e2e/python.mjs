@@ -107,6 +107,8 @@ return JSON.stringify(tries);
 
 // The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
 // The page carries the site's script policy, so its own script is a file of the site, as the site's are.
+/** Fills memory past the 64 MB limit, catching MemoryError and the KeyboardInterrupt after it (pythonMemoryLimit.test.ts). */
+const MEMORY_FILLER = 'keep = []\nwhile True:\n    try:\n        keep.append(bytearray(1 << 26))\n    except BaseException:\n        pass\n';
 const probe = `<!doctype html><meta charset="utf-8">${policyMeta}<title>python probe</title><pre id="out">running</pre><script type="module" src="probe.js"></script>`;
 const probeScript = `
 import { newSyncBuffer, writeSyncAnswer } from './syncAnswer.js';
@@ -199,7 +201,9 @@ const listener = new BroadcastChannel('difflab-escape');
 listener.onmessage = ({ data }) => heard.push(String(data));
 const escape = await run(start(), 'escape', undefined, ${JSON.stringify(ESCAPE)}.replaceAll('__HOST__', location.host).replaceAll('__OTHER__', '__OTHER_HOST__'), 3000);
 escape.broadcast = heard;
-const result = { escape, userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
+// Issue 32: 64 MB blocks kept in a loop that swallows every exception stop at the memory limit, in a worker of their own.
+const memory = await run(start(), 'memory', undefined, ${JSON.stringify(MEMORY_FILLER)});
+const result = { escape, memory, userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
 document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
 `;
@@ -389,6 +393,9 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     }
     if (r.warm.fetchGaps.length !== REQUESTS - 1) problems.push(`${r.warm.fetchGaps.length + 1} requests reached the page`);
     problems.push(...escapeProblems(r.escape, name));
+    if (r.memory?.done?.reason !== 'memory' || r.memory.done.error !== 'Script stopped: it used more than 64 MB of memory (memory limit)') {
+      problems.push(`memory filler: expected the memory limit's stop, got ${JSON.stringify(r.memory?.done)}`);
+    }
     const how = r.isolated ? 'shared memory' : 'JSPI';
     console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms (${how})`);
     for (const p of problems) console.log(`    ${p}`);
