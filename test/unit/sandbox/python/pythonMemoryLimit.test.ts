@@ -22,7 +22,8 @@ const FILLERS: [string, string][] = [
   ['32 MB strings kept in a list', "keep = []\nwhile True:\n    keep.append('x' * (1 << 25))\n"],
   ['a list of ints extended a million at a time', 'numbers = []\nwhile True:\n    numbers.extend(range(10**6))\n'],
   ['100 MB string joins kept in a list', "parts = ['x' * 1000] * 100_000\nkeep = []\nwhile True:\n    keep.append(','.join(parts))\n"],
-  ['a dict of small strings', 'd = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 3\n    i += 1\n'],
+  // Thousands of objects rather than a few big ones (each a few kB, so that it fills memory fast on a busy machine too).
+  ['a dict of strings, one per key', 'd = {}\ni = 0\nwhile True:\n    d[i] = str(i) * 1000\n    i += 1\n'],
   // Stopped by construction: neither the MemoryError nor the KeyboardInterrupt that follows keeps it running.
   ['a loop that catches MemoryError', 'keep = []\nwhile True:\n    try:\n        keep.append(bytearray(1 << 26))\n    except MemoryError:\n        pass\n'],
   ['a loop that catches every exception', 'keep = []\nwhile True:\n    try:\n        keep.append(bytearray(1 << 26))\n    except BaseException:\n        pass\n'],
