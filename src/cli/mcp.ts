@@ -5,7 +5,7 @@ import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { runAgent, systemPrompt, runSettings } from '../agent/loop.ts';
 import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
-import { runPassed, toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { MCP_STDIO_BASE_URL, runPassed, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { deferredDiffWorld } from '../agent/deferredDiffs.ts';
 import { toolModeTools, type AgentWorld } from '../agent/world.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
@@ -137,7 +137,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       };
       const record = await runAgent({
         provider: client,
-        model: { protocol: 'openai', baseURL: 'mcp:stdio', model: 'mcp client' },
+        model: { protocol: 'openai', baseURL: MCP_STDIO_BASE_URL, model: 'mcp client' },
         world: watched,
         scenario,
         suite: file.suite.id,
