@@ -25,6 +25,16 @@ export function deferredDiffWorld(session: Session): { world: AgentWorld; settle
   /** The journal's position after the last action; null after a code action, which may have gone on writing. */
   let position: number | null = null;
   let pending: Promise<Verdict> | null = null;
+  /** The run's diff and verdict at a position: read-only calls leave the journal where it was, so steps share them. */
+  const runs = new Map<number, Promise<{ runDiff: Diff; verdict: Verdict }>>();
+  const runAt = (to: number) => {
+    let run = runs.get(to);
+    if (!run) {
+      run = env.diffSince(0, to).then(async (runDiff) => ({ runDiff, verdict: await session.judge(runDiff) }));
+      runs.set(to, run);
+    }
+    return run;
+  };
 
   return {
     world: {
@@ -43,20 +53,13 @@ export function deferredDiffWorld(session: Session): { world: AgentWorld; settle
         spans.set(runDiff, { from: 0, to });
         // Replaced by settle; until then a real verdict (of no change) keeps the outcome well-formed.
         pending ??= session.evaluate(emptyDiff());
+        // After a write, its verdict is worked out once the answer has gone (while the client thinks), so that little
+        // is left for settle when the client leaves: it may SIGKILL the server 4 s after closing stdin.
+        if (to > from) setTimeout(() => runAt(to).catch(() => {}), 0);
         return { ...sent, stepDiff, runDiff, verdict: await pending };
       },
     },
     async settle(record) {
-      // Read-only calls leave the journal where it was: steps at one position share one diff and one verdict.
-      const runs = new Map<number, Promise<{ runDiff: Diff; verdict: Verdict }>>();
-      const runAt = (to: number) => {
-        let run = runs.get(to);
-        if (!run) {
-          run = env.diffSince(0, to).then(async (runDiff) => ({ runDiff, verdict: await session.judge(runDiff) }));
-          runs.set(to, run);
-        }
-        return run;
-      };
       for (const step of record.steps) {
         for (const action of step.actions) {
           const span = spans.get(action.stepDiff);

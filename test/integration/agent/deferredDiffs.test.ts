@@ -39,9 +39,8 @@ async function runWith(makeWorld: (session: Session) => { world: AgentWorld; set
     const judge = vi.spyOn(session, 'judge');
     const { world, settle } = makeWorld(session);
     const record = await runAgent({ provider: provider(), model: { protocol: 'openai', baseURL: 'scripted', model: 'scripted' }, world, scenario: project.scenario, replicas: [slack], settings: { mode: 'tools', toolset: 'api' } });
-    const judgedDuringRun = judge.mock.calls.length;
     await settle?.(record);
-    return { record, judgedDuringRun };
+    return { record, judged: judge.mock.calls.length };
   } finally {
     await session.dispose();
   }
@@ -78,8 +77,10 @@ describe('tool calls answered before their diffs (difflab mcp)', () => {
     expect(deferred.record.runDiff).toEqual(eager.record.runDiff);
   });
 
-  it('no call waits for a verdict: the run is judged once, at its end', async () => {
-    const { judgedDuringRun } = await runWith(deferredDiffWorld);
-    expect(judgedDuringRun).toBe(1);
+  it('the run is judged once per state a step left, and at its end, not after every call', async () => {
+    // Six calls; the steps leave four states (the seed, after each post, after the edit, which the refused post
+    // leaves as it was); sessionWorld judges after each call and at the end: 7.
+    const { judged } = await runWith(deferredDiffWorld);
+    expect(judged).toBe(4 + 1);
   });
 });
