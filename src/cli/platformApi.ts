@@ -440,7 +440,7 @@ export class PlatformApi {
       actingUsers,
       actingEmail: given ? null : options.actingEmail,
       clockStart: options.clockStart,
-    });
+    }, { shared: options.shared });
     const id = newUuid();
     const ttl = options.ttlSeconds === null ? null : (options.ttlSeconds ?? DEFAULT_TTL_SECONDS);
     const record: EnvRecord = {

@@ -39,6 +39,7 @@ function workerEntry(): URL {
 /** One environment worker as the main thread sees it: its calls in flight, the environments it holds, its ready copies. */
 class ServeWorker {
   inFlight = 0;
+  /** Environments it holds for clients, the server's default ones not counted (see `ServeWorkers.create`). */
   environments = 0;
   ready: Record<string, number> = {};
   /** Why it stopped, once it has: its environments answer this. */
@@ -109,6 +110,7 @@ export class RemoteEnv {
   constructor(
     readonly worker: ServeWorker,
     created: CreatedEnv,
+    private readonly counted: boolean,
   ) {
     this.id = created.id;
     this.services = created.services;
@@ -145,7 +147,7 @@ export class RemoteEnv {
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;
-    this.worker.environments--;
+    if (this.counted) this.worker.environments--;
     if (!this.worker.gone) await this.worker.call('dispose', { env: this.id });
   }
 }
@@ -162,9 +164,9 @@ export interface WorkersOptions {
 
 /**
  * `serve`'s environment workers: each a thread with its own PGlite, holding the environments placed in it for their
- * life. A new environment goes where it will wait least: the worker with the fewest calls in flight, then one with a
- * copy of its template ready, then the fewest environments. A worker that stops is replaced for new environments;
- * its own environments answer 503.
+ * life. A new environment goes where it will wait least: the worker with the fewest calls in flight, then the fewest
+ * environments (the server's default ones not counted), then one with a copy of its template ready. A worker that
+ * stops is replaced for new environments; its own environments answer 503.
  */
 export class ServeWorkers {
   private readonly live: ServeWorker[] = [];
@@ -224,24 +226,27 @@ export class ServeWorkers {
     return this.live.length;
   }
 
-  /** Creates an environment in the worker where it will wait least; the other workers keep its template warm. */
-  async create(options: CreateOptions): Promise<RemoteEnv> {
+  /**
+   * Creates an environment in the worker where it will wait least; the other workers keep its template warm. A
+   * `shared` one (the server's defaults, made while only the first worker is up) is not counted against its worker:
+   * counted, they sent the next environments all to the other workers (6 of 8 in one worker in the throughput bench).
+   */
+  async create(options: CreateOptions, { shared = false } = {}): Promise<RemoteEnv> {
     const worker = this.place(options.template);
     if (!this.warmed.has(options.template)) void this.warm([options.template]);
-    worker.environments++;
+    const counted = !shared;
+    if (counted) worker.environments++;
     try {
-      return new RemoteEnv(worker, await worker.call('create', options));
+      return new RemoteEnv(worker, await worker.call('create', options), counted);
     } catch (err) {
-      worker.environments--;
+      if (counted) worker.environments--;
       throw err;
     }
   }
 
   private place(template: string): ServeWorker {
     if (this.live.length === 0) throw new EnvironmentError(503, 'no environment worker is running (one is being restarted): try again');
-    // A ready copy is handed out in a few ms where a copy on demand takes one per table: it comes before the count of
-    // environments held (the default environments' worker held more, so a batch drained the other's copies alone).
-    const key = (w: ServeWorker) => [w.inFlight, (w.ready[template] ?? 0) > 0 ? 0 : 1, w.environments, w.index];
+    const key = (w: ServeWorker) => [w.inFlight, w.environments, (w.ready[template] ?? 0) > 0 ? 0 : 1, w.index];
     return this.live.reduce((best, w) => {
       const [a, b] = [key(w), key(best)];
       for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? w : best;
