@@ -1,4 +1,4 @@
-import { Bash, getCommandNames, type BashOptions, type CommandName, type IFileSystem } from 'just-bash';
+import { Bash, getCommandNames, parse, type BashOptions, type CommandName, type IFileSystem } from 'just-bash';
 import { realClock, virtualClock } from '../clock.ts';
 import type { ScriptOutcome } from '../protocol.ts';
 import { consoleTruncatedNote, memoryLimitMessage, outputLimitMessage, timeLimitMessage } from '../stopMessages.ts';
@@ -61,6 +61,20 @@ function outcomeOf(exitCode: number, seen: { outputLimit: boolean; memoryLimit: 
   if (seen.outputLimit) return { ok: false, reason: 'error', error: outputLimitMessage(OUTPUT_CAP_BYTES) };
   if (seen.memoryLimit) return { ok: false, reason: 'memory', error: memoryLimitMessage(limits) };
   return { ok: false, reason: 'error', error: `bash: the script exited with status ${exitCode}` };
+}
+
+/**
+ * Why a script does not parse, in the words just-bash's shell prints (`bash: syntax error: …`), or null. The shell
+ * parses a whole script before it runs any of it, so a script that does not parse never ran.
+ */
+function syntaxError(source: string): string | null {
+  try {
+    parse(source);
+    return null;
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    return message.startsWith('line ') ? `bash: ${message}` : `bash: syntax error: ${message}`;
+  }
 }
 
 /**
@@ -216,6 +230,11 @@ export function bashRunner(options: BashRunnerOptions = {}): ScriptRunner {
       });
 
       io.started();
+      const syntax = syntaxError(source);
+      if (syntax !== null) {
+        io.done({ ok: false, reason: 'syntax', error: syntax }, files);
+        return;
+      }
       deadline = realNow() + limits.timeMs;
       let exitCode = 0;
       try {

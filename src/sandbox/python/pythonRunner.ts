@@ -73,6 +73,8 @@ interface Current {
   io: RunnerIO;
   clock: ScriptClock;
   consoleLine(level: ConsoleLevel, text: string): void;
+  /** Python said the script does not parse: it never ran. */
+  syntaxError?: boolean;
 }
 
 /** Whether this runtime can suspend WebAssembly on a promise (JSPI), which a blocking call needs without shared memory. */
@@ -99,10 +101,14 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
   let current: Current | null = null;
   const consoleLine = (level: ConsoleLevel, text: string): void => current?.consoleLine(level, text);
 
-  /** Python's only way to the host: `fetch` (a request as JSON, answered as JSON) and `sleep` (virtual ms). */
+  /** Python's only way to the host: `fetch` (a request as JSON, answered as JSON), `sleep` (virtual ms), `syntax`. */
   function bridge(kind: string, payload: string): string | Promise<string> {
     const run = current;
     if (!run) return JSON.stringify({ error: 'no script is running' });
+    if (kind === 'syntax') {
+      run.syntaxError = true;
+      return '';
+    }
     if (kind === 'sleep') {
       run.clock.fired(run.clock.due(Number(payload)));
       return '';
@@ -235,7 +241,8 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
       } else if (typeof error === 'string') {
         // A MemoryError is WebAssembly's heap refusing to grow: the memory limit, whatever the script made of it.
         const outOfMemory = /^MemoryError\b/.test(error.split('\n').pop() ?? '');
-        io.done(outOfMemory ? { ok: false, reason: 'memory', error: memoryLimitMessage(limits) } : { ok: false, reason: 'error', error }, files);
+        const reason = outOfMemory ? 'memory' : current.syntaxError ? 'syntax' : 'error';
+        io.done({ ok: false, reason, error: outOfMemory ? memoryLimitMessage(limits) : error }, files);
       } else {
         io.done({ ok: true }, files);
       }
