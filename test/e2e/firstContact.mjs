@@ -1,7 +1,8 @@
 // First contact with the playground, as a newcomer meets it: the read-only starter's run says nothing changed first
 // and what the task needs; each script run is kept and reopened after a reload; Show solution never loses the draft
 // (across a reload, and one click back); the language picker never runs one language's text as another's; a model's
-// verdict while its run is going reads "so far"; the HTML export reads a result and prints each piece of code once.
+// verdict while its run is going reads "so far"; the HTML export reads a result and prints each piece of code once;
+// a failure reads ids with their rows' names; a script that does not parse is NOT RUN, not a verdict.
 // Usage: node test/e2e/firstContact.mjs [--browser chromium|firefox]   (after `npm run build`)
 import { createServer } from 'node:http';
 import { assert, checkPageStayedClean, isMain, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
@@ -10,7 +11,23 @@ const READY_TIMEOUT = 120_000;
 const SCENARIO = '[data-scenario$="/random-boardgame-venue"]';
 const DRAFT = "// my own attempt\nconst res = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await res.json()).ok);\n";
 
+const WRONG_CHANNEL = "await fetch('https://slack.com/api/chat.postMessage', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'C07GENERAL', text: 'Board games on the 4th floor' }) });\n";
+const BROKEN = { javascript: "const res = await fetch('https://slack.com/api/conversations.list';\n", bash: 'curl -s https://slack.com/api/auth.test\nif then fi\n' };
+
 const state = (page, fn, arg) => page.evaluate(fn, arg);
+
+/** Puts a script in the editor and runs it as the next step. */
+async function runScript(page, language, text) {
+  await page.getByTestId('language').selectOption(language);
+  await page.waitForFunction((l) => window.__difflab.store.getState().editor.language === l, language, { timeout: 5_000 });
+  await state(page, (t) => window.__difflab.store.getState().editor.setText(t), text);
+  const before = await state(page, () => window.__difflab.store.getState().run.steps);
+  await page.getByTestId('run').click();
+  await page.waitForFunction((n) => {
+    const s = window.__difflab.store.getState();
+    return s.run.status === 'ready' && s.run.last && s.run.steps > n;
+  }, before, { timeout: 90_000 });
+}
 
 async function ready(page) {
   await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
@@ -180,6 +197,30 @@ async function run({ browser, server, check }) {
     assert(shown.split(code).length - 1 === 1, `the step's code is printed ${shown.split(code).length - 1} times`);
     await page.getByTestId('mode-script').click();
   });
+
+  await check('a failure reads ids with their rows’ names: channel_id "C07GENERAL" (general) ≠ "C07RANDOM" (random)', async () => {
+    await state(page, () => window.__difflab.store.getState().run.reset());
+    await page.waitForFunction(() => window.__difflab.store.getState().run.status === 'ready', null, { timeout: 30_000 });
+    await runScript(page, 'javascript', WRONG_CHANNEL);
+    await page.getByTestId('nearest-row').first().waitFor({ timeout: 30_000 });
+    const line = await page.locator('[data-testid=nearest-row] .check-line[data-passed=false]').first().textContent();
+    assert(/channel_id/.test(line) && line.includes('"C07GENERAL" (general)') && line.includes('"C07RANDOM" (random)'), `the failed check reads: ${line}`);
+    await screenshots(page, 'firstContact', 'ids-named');
+  });
+
+  for (const language of ['javascript', 'bash']) {
+    await check(`a ${language} script that does not parse is NOT RUN, with the language's message, and no verdict`, async () => {
+      await runScript(page, language, BROKEN[language]);
+      await page.locator('[data-testid=not-run][data-kind=syntax]').waitFor({ timeout: 30_000 });
+      const text = await page.getByTestId('not-run').textContent();
+      assert(/NOT RUN/.test(text) && /does not parse/.test(text) && (language === 'bash' ? /syntax error/.test(text) : /SyntaxError.*line 1/.test(text)), `the pane reads: ${text}`);
+      assert((await page.locator('#panel-right [data-testid=verdict]').count()) === 0, 'a verdict is shown for a script that never ran');
+      const summary = await page.getByTestId('run-summary').textContent();
+      assert(/NOT RUN/.test(summary) && !/FAIL/.test(summary), `the run summary reads: ${summary}`);
+      if (language === 'javascript') await screenshots(page, 'firstContact', 'syntax-not-run');
+    });
+  }
+  await page.getByTestId('language').selectOption('javascript');
 
   await checkPageStayedClean(check, browser);
 }

@@ -1,4 +1,4 @@
-import { Bash, getCommandNames, parse, type BashOptions, type CommandName, type IFileSystem } from 'just-bash';
+import { Bash, getCommandNames, type BashOptions, type CommandName, type IFileSystem } from 'just-bash';
 import { realClock, virtualClock } from '../clock.ts';
 import type { ScriptOutcome } from '../protocol.ts';
 import { consoleTruncatedNote, memoryLimitMessage, outputLimitMessage, timeLimitMessage } from '../stopMessages.ts';
@@ -65,17 +65,22 @@ function outcomeOf(exitCode: number, seen: { outputLimit: boolean; memoryLimit: 
 
 /**
  * Why a script does not parse, in the words just-bash's shell prints (`bash: syntax error: …`), or null. The shell
- * parses a whole script before it runs any of it, so a script that does not parse never ran.
+ * parses a whole script before it runs any of it, so a script that does not parse never ran. The parser is reached
+ * through `transform` of a shell of its own (the browser bundle exports no `parse`, and the script's shell applies
+ * its streaming plugin to the first script it transforms); any other error of `transform` is left to `exec`.
  */
 function syntaxError(source: string): string | null {
   try {
-    parse(source);
+    (parser ??= new Bash({ commands: [] })).transform(source);
     return null;
   } catch (error) {
-    const message = error instanceof Error ? error.message : String(error);
-    return message.startsWith('line ') ? `bash: ${message}` : `bash: syntax error: ${message}`;
+    if (!(error instanceof Error) || !PARSE_ERRORS.includes(error.name)) return null;
+    return error.name === 'LexerError' ? `bash: ${error.message}` : `bash: syntax error: ${error.message}`;
   }
 }
+
+let parser: Bash | undefined;
+const PARSE_ERRORS = ['ParseException', 'LexerError'];
 
 /**
  * Console entries from the shell's output lines, within the console's budget (the host enforces it too), noting
