@@ -11,7 +11,7 @@ const READY_TIMEOUT = 120_000;
 const SCENARIO = '[data-scenario$="/random-boardgame-venue"]';
 const DRAFT = "// my own attempt\nconst res = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await res.json()).ok);\n";
 
-const WRONG_CHANNEL = "await fetch('https://slack.com/api/chat.postMessage', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'C07GENERAL', text: 'Board games on the 4th floor' }) });\n";
+const WRONG_CHANNEL = "await fetch('https://slack.com/api/chat.postMessage', { method: 'POST', headers: { Authorization: 'Bearer x', 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'C07GENERAL', text: 'Board games on the 4th floor' }) });\n";
 const BROKEN = { javascript: "const res = await fetch('https://slack.com/api/conversations.list';\n", bash: 'curl -s https://slack.com/api/auth.test\nif then fi\n' };
 
 const state = (page, fn, arg) => page.evaluate(fn, arg);
@@ -203,8 +203,9 @@ async function run({ browser, server, check }) {
     await page.waitForFunction(() => window.__difflab.store.getState().run.status === 'ready', null, { timeout: 30_000 });
     await runScript(page, 'javascript', WRONG_CHANNEL);
     await page.getByTestId('nearest-row').first().waitFor({ timeout: 30_000 });
-    const line = await page.locator('[data-testid=nearest-row] .check-line[data-passed=false]').first().textContent();
-    assert(/channel_id/.test(line) && line.includes('"C07GENERAL" (general)') && line.includes('"C07RANDOM" (random)'), `the failed check reads: ${line}`);
+    const lines = await page.locator('[data-testid=nearest-row] .check-line[data-passed=false]').allTextContents();
+    const line = lines.find((l) => l.includes('channel_id')) ?? '';
+    assert(line.includes('"C07GENERAL" (general)') && line.includes('"C07RANDOM" (random)'), `the failed checks read: ${lines.join(' | ')}`);
     await screenshots(page, 'firstContact', 'ids-named');
   });
 
