@@ -21,6 +21,11 @@ async function runScript(page, language, text) {
   await page.getByTestId('language').selectOption(language);
   await page.waitForFunction((l) => window.__difflab.store.getState().editor.language === l, language, { timeout: 5_000 });
   await state(page, (t) => window.__difflab.store.getState().editor.setText(t), text);
+  await runStep(page);
+}
+
+/** Presses Run and waits for the step to end. */
+async function runStep(page) {
   const before = await state(page, () => window.__difflab.store.getState().run.steps);
   await page.getByTestId('run').click();
   await page.waitForFunction((n) => {
@@ -139,12 +144,7 @@ async function run({ browser, server, check }) {
     await page.waitForFunction(() => window.__difflab.store.getState().editor.language === 'bash', null, { timeout: 5_000 });
     const bash = await state(page, () => window.__difflab.store.getState().editor);
     assert(bash.origin === 'starter' && bash.text.startsWith('# ') && bash.text.includes('curl') && !bash.text.includes('my own attempt'), `under Bash: ${bash.text.slice(0, 120)}`);
-    const before = await state(page, () => window.__difflab.store.getState().run.steps);
-    await page.getByTestId('run').click();
-    await page.waitForFunction((n) => {
-      const s = window.__difflab.store.getState();
-      return s.run.status === 'ready' && s.run.last && s.run.steps > n;
-    }, before, { timeout: 90_000 });
+    await runStep(page);
     const script = await state(page, () => window.__difflab.store.getState().run.last.script);
     assert(script.ok, `the Bash starter did not run as Bash: ${script.error}`);
     await page.getByTestId('language').selectOption('javascript');
