@@ -10,7 +10,7 @@ import type { SchemaIndex } from './schemaIndex.ts';
 
 /** The rows a check's ids point at: a table, the column the ids are in, and the ids the check compares. */
 export interface IdRef {
-  service?: string;
+  service: string;
   table: string;
   column: string;
   ids: string[];
@@ -28,7 +28,10 @@ const MAX_NAME_CHARS = 40;
 export function idTarget(schema: SchemaIndex | undefined, table: string, service: string | undefined, column: string): Omit<IdRef, 'ids'> | undefined {
   if (!schema) return undefined;
   const fk = schema.outgoing(table).find((f) => (service === undefined || f.service === service) && f.columns.length === 1 && f.columns[0] === column);
-  if (fk) return { service: fk.service, table: fk.refTable, column: fk.refColumns[0] };
+  if (fk) {
+    const refService = fk.service ?? schema.table(fk.refTable, service)?.service;
+    return refService === undefined ? undefined : { service: refService, table: fk.refTable, column: fk.refColumns[0] };
+  }
   const own = schema.table(table, service);
   if (own && own.primaryKey.length === 1 && own.primaryKey[0] === column) return { service: own.service, table: own.name, column };
   return undefined;

@@ -234,9 +234,10 @@ export class Session {
     const probes = seedProbes(verdict.assertions);
     const { engine } = this.workbench;
     const template = this.env.template.name;
+    const tables = this.env.template.schemaInfo.tables;
     const rows = new Map<number, Row[]>();
     for (const p of probes) {
-      const service = p.service ?? this.serviceOf(p.table);
+      const service = p.service ?? tables.find((t) => t.name === p.table && this.env.services.includes(t.service))?.service;
       if (service === undefined) continue;
       const found = await engine.templateRows(template, service, p.table, p.column, p.values, SEED_LOOKUP_LIMIT);
       rows.set(p.assertion, [...(rows.get(p.assertion) ?? []), ...found]);
@@ -245,16 +246,10 @@ export class Session {
     const replicas = this.workbench.router.replicas;
     const named = await nameIds(assertions, {
       rowNames: (service) => replicas.find((r) => r.name === service)?.rowNames,
-      serviceOf: (table) => this.serviceOf(table),
       current: (service, table, column, ids) => this.env.findRows(service, table, column, ids, ids.length),
       seed: (service, table, column, ids) => engine.templateRows(template, service, table, column, ids, ids.length),
     });
     return { ...verdict, assertions: named };
-  }
-
-  /** The service of the environment that holds a table of this name. */
-  private serviceOf(table: string): string | undefined {
-    return this.env.template.schemaInfo.tables.find((t) => t.name === table && this.env.services.includes(t.service))?.service;
   }
 
   async reset(): Promise<void> {
