@@ -206,6 +206,7 @@ async function run({ browser, server, check }) {
     const lines = await page.locator('[data-testid=nearest-row] .check-line[data-passed=false]').allTextContents();
     const line = lines.find((l) => l.includes('channel_id')) ?? '';
     assert(line.includes('"C07GENERAL" (general)') && line.includes('"C07RANDOM" (random)'), `the failed checks read: ${lines.join(' | ')}`);
+    await state(page, () => window.__difflab.store.getState().layout.showTab('verdict')); // below 1100 px, the verdict's tab
     await screenshots(page, 'firstContact', 'ids-named');
   });
 
@@ -218,7 +219,10 @@ async function run({ browser, server, check }) {
       assert((await page.locator('#panel-right [data-testid=verdict]').count()) === 0, 'a verdict is shown for a script that never ran');
       const summary = await page.getByTestId('run-summary').textContent();
       assert(/NOT RUN/.test(summary) && !/FAIL/.test(summary), `the run summary reads: ${summary}`);
-      if (language === 'javascript') await screenshots(page, 'firstContact', 'syntax-not-run');
+      if (language === 'javascript') {
+        await state(page, () => window.__difflab.store.getState().layout.showTab('verdict'));
+        await screenshots(page, 'firstContact', 'syntax-not-run');
+      }
     });
   }
   await page.getByTestId('language').selectOption('javascript');
