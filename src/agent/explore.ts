@@ -5,13 +5,16 @@
  */
 import type { Diff, Row } from '../engine/index.ts';
 import { failureClass, type FailureClass } from './failures.ts';
-import { isHumanRun, modelLabel, runState, stepDiffOf, summarizeRun, type AgentRunRecord, type AgentStep, type RunState, type RunSummary } from './record.ts';
+import { isHumanRun, isMcpRun, modelLabel, runState, stepDiffOf, summarizeRun, type AgentRunRecord, type AgentStep, type RunState, type RunSummary } from './record.ts';
 import { groupKeysOf, type GroupKey } from './stats.ts';
 
-/** Where a run came from. `eval`: a `difflab eval` results file (its ids are `<batch> :: <suite>/<scenario>#…`). */
-export type RunSource = 'batch' | 'eval' | 'human' | 'live' | 'demo';
+/**
+ * Where a run came from. `eval`: a `difflab eval` results file (its ids are `<batch> :: <suite>/<scenario>#…`); `mcp`:
+ * the record an MCP client's session left (`difflab mcp --out`).
+ */
+export type RunSource = 'batch' | 'eval' | 'mcp' | 'human' | 'live' | 'demo';
 
-export const runSources: readonly RunSource[] = ['batch', 'eval', 'human', 'live', 'demo'];
+export const runSources: readonly RunSource[] = ['batch', 'eval', 'mcp', 'human', 'live', 'demo'];
 
 /** A run's outcome in one word (its RunState): an errored run (the provider failed) is not counted as the model failing. */
 export type RunOutcome = 'pass' | 'fail' | 'error';
@@ -38,6 +41,7 @@ export function runSource(r: AgentRunRecord): RunSource {
   if (isHumanRun(r)) return 'human';
   if (r.id.startsWith('demo-')) return 'demo';
   if (r.batch && r.id.startsWith(`${r.batch} :: `)) return 'eval';
+  if (isMcpRun(r)) return 'mcp';
   if (!r.batch || r.batch === 'live' || r.batch.startsWith('fork of ')) return 'live';
   return 'batch';
 }

@@ -189,6 +189,20 @@ export function isHumanRun(r: Pick<AgentRunRecord, 'model'>): boolean {
   return r.model.protocol === 'human';
 }
 
+/** Where an MCP client's session (`difflab mcp`) says it came from: its "model" is the client, named by its initialize. */
+export const MCP_STDIO_BASE_URL = 'mcp:stdio';
+
+/** Where a run of an external agent (`eval --agent-command`) came from: its "model" is the command line. */
+export const MCP_AGENT_COMMAND_BASE_URL = 'mcp:agent-command';
+
+/**
+ * A run an MCP client made: each step is one tool call it sent, its time before it the client's, and no tokens or
+ * prompts ever reach DiffLab.
+ */
+export function isMcpRun(r: Pick<AgentRunRecord, 'model'>): boolean {
+  return r.model.baseURL.startsWith('mcp:');
+}
+
 /** The diff of a step: what each of its actions changed, in order. */
 export function stepDiffOf(step: Pick<AgentStep, 'actions'>): Diff {
   return {

@@ -78,9 +78,29 @@ export function toolModeTools(replicas: Replica[], toolset: ToolSet = 'all'): Mo
   return [...(toolset === 'code' ? [] : agentTools(replicas)), ...(toolset === 'api' ? [] : codeTools())];
 }
 
+/** An API tool call through a Session (its faults, its token), counted as a step: what the tool answered, and the
+ * call as the request log shows it. The diffs and the verdict after it are the caller's. */
+export async function sendSessionToolCall(session: Session, service: string, name: string, args: Record<string, unknown>): Promise<Pick<WorldOutcome, 'script' | 'toolResult'>> {
+  const { env, workbench } = session;
+  session.steps++;
+  const started = performance.now();
+  let result: WorldOutcome['toolResult'];
+  let error: string | undefined;
+  try {
+    const r = await callTool(workbench.router, env, service, name, args, { token: AGENT_TOKEN, send: (r) => session.handle(r) });
+    result = { status: r.status, body: r.body, isError: r.isError };
+  } catch (err) {
+    error = err instanceof Error ? err.message : String(err);
+  }
+  const ms = Math.round(performance.now() - started);
+  const replica = workbench.router.replicas.find((r) => r.name === service);
+  const request: RequestLogEntry = { method: 'TOOL', url: `${replica?.baseUrls[0] ?? service + ':'}${name}`, status: result?.status ?? 0, ms };
+  return { script: { ok: !error, error, reason: error ? 'error' : undefined, console: [], requests: [request], durationMs: ms }, toolResult: result };
+}
+
 /** The AgentWorld of a Session in this thread. */
 export function sessionWorld(session: Session): AgentWorld {
-  const { env, workbench } = session;
+  const { env } = session;
   return {
     async runCode(source, options) {
       const step = await session.runStep(source, {
@@ -93,27 +113,9 @@ export function sessionWorld(session: Session): AgentWorld {
     },
     async callTool(service, name, args) {
       await env.beginStep();
-      session.steps++;
-      const started = performance.now();
-      let result: WorldOutcome['toolResult'];
-      let error: string | undefined;
-      try {
-        const r = await callTool(workbench.router, env, service, name, args, { token: AGENT_TOKEN, send: (r) => session.handle(r) });
-        result = { status: r.status, body: r.body, isError: r.isError };
-      } catch (err) {
-        error = err instanceof Error ? err.message : String(err);
-      }
-      const ms = Math.round(performance.now() - started);
-      const replica = workbench.router.replicas.find((r) => r.name === service);
-      const request: RequestLogEntry = { method: 'TOOL', url: `${replica?.baseUrls[0] ?? service + ':'}${name}`, status: result?.status ?? 0, ms };
+      const sent = await sendSessionToolCall(session, service, name, args);
       const { step: stepDiff, run: runDiff } = await env.diffs();
-      return {
-        script: { ok: !error, error, reason: error ? 'error' : undefined, console: [], requests: [request], durationMs: ms },
-        toolResult: result,
-        stepDiff,
-        runDiff,
-        verdict: await session.judge(runDiff),
-      };
+      return { ...sent, stepDiff, runDiff, verdict: await session.judge(runDiff) };
     },
     async finish(answer, trace) {
       if (answer !== null) session.answer = answer;

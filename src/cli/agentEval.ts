@@ -19,7 +19,8 @@ import { FAULT_SYNTAX, formatFaultPlan, hasFaults, parseFaultPlan, type FaultPla
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
-import { isFile, readJsonFile, readTextFile } from './files.ts';
+import { AGENT_COMMAND_BASE_URL, agentCommandModel, runAgentCommandJob, type AgentCommandPlan } from './agentCommandRun.ts';
+import { isFile, readJsonFile, readTextFile, repoRoot } from './files.ts';
 import { judgeOverProtocol } from '../evaluation/index.ts';
 import { seedsDir } from './seeds.ts';
 import { OUT_DIR_ENV, SHARD_COUNT_ENV, SHARD_INDEX_ENV, shardFileName, shardFromEnv } from './shardEnv.ts';
@@ -28,11 +29,24 @@ import { loadSuiteFile, projectSuiteFiles, suiteFiles, type SuiteFile } from './
 export const evalSpec = {
   name: 'eval',
   usage:
-    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl | --out-dir <dir>\n       difflab eval --retry-errored results.jsonl [--out retried.jsonl]',
+    'difflab eval --suite <file|service> --provider <openai|anthropic|reference|scripted> [--base-url <url>] --model <name> [--trials 3] [--concurrency 4] [--docs none|relevant|all] [--docs-file <x_api_full_docs.json>] [--mode code|tools|react] [--tools all|api|code] [--faults rate-limit,5xx,latency,short-pages] [--judge-model <name>] [--shard i/n] --out results.jsonl | --out-dir <dir>\n       difflab eval --suite <file|service> --agent-command <command> [--agent-timeout 600] [--agent-env VAR]… [--tools api|code|all] [--trials 3] [--shard i/n] --out results.jsonl | --out-dir <dir>\n       difflab eval --retry-errored results.jsonl [--out retried.jsonl]',
   flags: {
     suite: { type: 'string', repeatable: true, valueName: 'file|service', description: 'a suite file, or a service name for scenarios/<service>/suite.json' },
     filter: { type: 'string', valueName: 'text', description: 'only scenarios whose id, title or category contains this text' },
     provider: { type: 'string', valueName: 'openai|anthropic|reference|scripted', description: 'the wire protocol; "reference" is a scripted model that submits each reference solution (its .sh in --mode react), "scripted" one that gives the replies of --replies (no key, no network for either)' },
+    'agent-command': {
+      type: 'string',
+      valueName: 'command',
+      description:
+        'instead of --provider: run this external agent (a /bin/sh command line) once per scenario and trial against the scenario as an MCP server over Streamable HTTP on 127.0.0.1, in an empty working directory; it gets the prompt and the MCP configuration in $DIFFLAB_PROMPT, $DIFFLAB_PROMPT_FILE, stdin, $DIFFLAB_MCP_URL, $DIFFLAB_MCP_CONFIG (Claude Code\'s --mcp-config), $CODEX_HOME/config.toml, ~/.cursor/mcp.json and the placeholders {prompt}, {prompt_file}, {mcp_url}, {mcp_config} (docs/mcp.md)',
+    },
+    'agent-timeout': { type: 'number', valueName: 's', description: "--agent-command's time limit per run: past it the agent's process group is stopped and the run is errored", defaultText: '600' },
+    'agent-env': {
+      type: 'string',
+      repeatable: true,
+      valueName: 'VAR',
+      description: "pass this variable of DiffLab's environment to --agent-command (e.g. ANTHROPIC_API_KEY); nothing else of it is passed but PATH",
+    },
     replies: { type: 'string', valueName: 'file.json', description: 'for --provider scripted: {"<test id>": ["<reply 1>", "<reply 2>", …]}, the model\'s replies turn by turn' },
     'docs-file': { type: 'string', repeatable: true, valueName: 'file', description: "Agent-Diff's endpoint docs (<service>_api_full_docs.json) as the docs of --docs relevant|all: relevant is chosen by each task's tools_required" },
     'base-url': { type: 'string', valueName: 'url', description: 'the API base URL (OpenAI-compatible: up to /v1)', defaultText: "the SDK's default" },
@@ -73,7 +87,7 @@ export const evalSpec = {
       type: 'string',
       valueName: 'results.jsonl',
       description:
-        'run again exactly the errored runs of this results file, each with its own settings, and write the file with them replaced (to --out, else in place); errors that cannot succeed on retry (refused key, unknown model, bad request, context too long) are skipped and named',
+        'run again exactly the errored runs of this results file, each with its own settings, and write the file with them replaced (to --out, else in place); errors that cannot succeed on retry (refused key, unknown model, bad request, context too long) are skipped and named; the runs of an external agent run its recorded command again, under --agent-timeout and --agent-env as given to the retry',
     },
     shard: {
       type: 'string',
@@ -96,6 +110,7 @@ export const evalSpec = {
     'Progress goes to stderr; at the end the results table is printed (as difflab report does).',
     `Shards from a scheduler: without --shard, ${SHARD_INDEX_ENV}=k and ${SHARD_COUNT_ENV}=n run shard k+1 of n (a Kubernetes Indexed Job sets the index; pass the count); with --out-dir the file is shard-<k+1>-of-<n>.jsonl, and difflab merge <dir> joins a folder of them.`,
     'Each record has a state: passed, failed or errored (the provider failed before the model ended the run: a refused key, a server error, a dropped connection, a reply cut off mid-stream, the request timeout). Errored runs keep their steps and diff and are left out of pass rate, score, pass@k and pass^k; the report says how many. --retry-errored <file> runs them again.',
+    'With --agent-command, the record\'s model is the command; a non-zero exit, a signal or the time limit makes the run errored, an exit with 0 ends it (its stdout is the final answer) and it is judged. Tokens are 0 unless the agent writes {"inputTokens": n, "outputTokens": n} to $DIFFLAB_USAGE_FILE.',
     'Exit code 0 when every run finished (passed, failed or errored), 1 when some run could not run.',
   ].join('\n'),
 } as const satisfies CommandSpec;
@@ -108,7 +123,9 @@ function oneOf<T extends string>(flag: string, value: string | undefined, allowe
 
 /** What a job runs under: the same for every job of one evaluation; a retried job takes its record's. */
 interface JobPlan {
-  protocol: ProviderProtocol | 'reference' | 'scripted';
+  protocol: ProviderProtocol | 'reference' | 'scripted' | 'agent-command';
+  /** An external agent run over MCP instead of DiffLab's loop (--agent-command). */
+  agent?: AgentCommandPlan;
   mode: AgentMode;
   docs: DocsCondition;
   toolset?: ToolSet;
@@ -161,14 +178,17 @@ export async function evalCommand(argv: string[]): Promise<number> {
   const flags = parseArgs(evalSpec, argv);
   if (flags['retry-errored'] !== undefined) return retryErrored(flags);
   if (!flags.suite?.length) throw new CliError('missing --suite', [`usage: ${evalSpec.usage}`]);
-  if (flags.provider === undefined) throw new CliError('missing --provider', [`usage: ${evalSpec.usage}`]);
-  const protocol = oneOf<ProviderProtocol | 'reference' | 'scripted'>('provider', flags.provider, ['openai', 'anthropic', 'reference', 'scripted'], 'openai');
+  const agentCommand = flags['agent-command'];
+  if (agentCommand === undefined && flags.provider === undefined) throw new CliError('missing --provider (or --agent-command)', [`usage: ${evalSpec.usage}`]);
+  if (agentCommand !== undefined) refuseForAgentCommand(flags);
+  const protocol =
+    agentCommand !== undefined ? 'agent-command' : oneOf<ProviderProtocol | 'reference' | 'scripted'>('provider', flags.provider, ['openai', 'anthropic', 'reference', 'scripted'], 'openai');
   const docs = oneOf<DocsCondition>('docs', flags.docs, docsConditions, 'none');
-  const mode = oneOf<AgentMode>('mode', flags.mode, agentModes, 'code');
+  const mode = oneOf<AgentMode>('mode', flags.mode, agentModes, agentCommand !== undefined ? 'tools' : 'code');
   const agentDiffDocs = loadDocsFiles(flags['docs-file'] ?? []);
   if (protocol === 'scripted' && !flags.replies) throw new CliError('--provider scripted needs --replies <file.json>');
   const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
-  const offline = protocol === 'reference' || protocol === 'scripted';
+  const offline = protocol === 'reference' || protocol === 'scripted' || protocol === 'agent-command';
   const trials = positiveInteger('trials', flags.trials, 3);
   const concurrency = positiveInteger('concurrency', flags.concurrency, 4);
   const maxRetries = flags['max-retries'] === undefined ? undefined : positiveInteger('max-retries', flags['max-retries'], 0, true);
@@ -181,19 +201,20 @@ export async function evalCommand(argv: string[]): Promise<number> {
   } catch (err) {
     throw new CliError(`--faults: ${(err as Error).message}`);
   }
-  const toolset = flags.tools === undefined ? undefined : oneOf<ToolSet>('tools', flags.tools, toolSets, 'all');
+  const toolset = flags.tools === undefined ? (agentCommand !== undefined ? 'api' : undefined) : oneOf<ToolSet>('tools', flags.tools, toolSets, 'all');
   if (toolset && mode !== 'tools') throw new CliError('--tools chooses the tools of --mode tools');
   if (protocol === 'reference' && mode === 'tools' && toolset === 'api') throw new CliError('--provider reference submits scripts: in --mode tools it needs the code tools (--tools all or code)');
 
   const apiKey = offline ? '' : apiKeyFor(protocol, flags['key-env'], flags['base-url']);
-  const modelNames = flags.model?.length ? flags.model : offline ? [protocol] : [];
+  const modelNames = agentCommand !== undefined ? [agentCommand] : flags.model?.length ? flags.model : offline ? [protocol] : [];
   if (!modelNames.length) throw new CliError('missing --model');
   const models: BatchModel[] = modelNames.map((model) => ({
-    ref: { protocol: offline ? 'openai' : protocol, baseURL: offline ? protocol : (flags['base-url'] ?? ''), model },
+    ref: agentCommand !== undefined ? agentCommandModel(agentCommand) : { protocol: offline ? 'openai' : protocol, baseURL: offline ? protocol : (flags['base-url'] ?? ''), model },
     config: { protocol: protocol === 'anthropic' ? 'anthropic' : 'openai', baseURL: flags['base-url'] },
   }));
 
   const suites = suiteFiles(flags.suite);
+  const agent = agentCommand === undefined ? undefined : agentCommandPlan(agentCommand, flags, suites);
   const needle = flags.filter?.toLowerCase();
   const scenarios = suites.flatMap((s) =>
     s.suite.tests
@@ -202,8 +223,17 @@ export async function evalCommand(argv: string[]): Promise<number> {
   );
   if (!scenarios.length) throw new CliError(`no scenario matches${needle ? ` --filter ${flags.filter}` : ''}`);
   // Shards of one evaluation share the batch name, so that they merge into one batch.
-  const batch = flags.batch ?? `${modelNames.join('+')} ${mode}/${docs}${hasFaults(faults) ? ` faults ${formatFaultPlan(faults)}` : ''}`;
-  const plan: JobPlan = { protocol, mode, docs, ...(toolset ? { toolset } : {}), ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}), faults, batch };
+  const batch = flags.batch ?? `${modelNames.join('+')} ${agent ? `mcp/${toolset}` : `${mode}/${docs}`}${hasFaults(faults) ? ` faults ${formatFaultPlan(faults)}` : ''}`;
+  const plan: JobPlan = {
+    protocol,
+    ...(agent ? { agent } : {}),
+    mode,
+    docs,
+    ...(toolset ? { toolset } : {}),
+    ...(flags['max-iterations'] ? { maxIterations: flags['max-iterations'] } : {}),
+    faults,
+    batch,
+  };
   const jobs: EvalJob[] = planBatch(scenarios, models, trials, shard).map((job) => ({
     ...job,
     plan,
@@ -228,6 +258,33 @@ export async function evalCommand(argv: string[]): Promise<number> {
   return failures.length ? EXIT_PROBLEMS : EXIT_OK;
 }
 
+type EvalFlags = ReturnType<typeof parseArgs<typeof evalSpec.flags>>;
+
+/** What an external agent cannot be given: it brings its own model, prompt, docs and loop. */
+function refuseForAgentCommand(flags: EvalFlags): void {
+  const own = (['provider', 'model', 'base-url', 'key-env', 'replies', 'docs-file', 'max-iterations', 'max-retries'] as const).filter((f) => flags[f] !== undefined);
+  if (own.length) throw new CliError(`--agent-command brings its own model and loop: ${own.map((f) => `--${f}`).join(', ')} cannot be given with it`);
+  if (flags.docs !== undefined && flags.docs !== 'none') throw new CliError('--agent-command: the agent gets no docs in its prompt (--docs none)');
+  if (flags.mode !== undefined && flags.mode !== 'tools') throw new CliError('--agent-command: the agent calls tools over MCP (--mode tools)');
+}
+
+/**
+ * The external agent's plan: its time limit, the variables passed to it by name, and the folders PATH may not lead
+ * into — the package's, the seeds' and the suites' (which hold the assertions and the solutions).
+ */
+function agentCommandPlan(command: string, flags: EvalFlags, suites: readonly SuiteFile[]): AgentCommandPlan {
+  if (!command.trim()) throw new CliError('--agent-command is empty');
+  const seconds = flags['agent-timeout'] ?? 600;
+  if (!(seconds > 0)) throw new CliError(`--agent-timeout must be a positive number of seconds, got ${seconds}`);
+  const passEnv: Record<string, string> = {};
+  for (const name of flags['agent-env'] ?? []) {
+    const value = process.env[name];
+    if (value === undefined) throw new CliError(`--agent-env ${name}: no such variable in this environment`);
+    passEnv[name] = value;
+  }
+  return { command, timeoutMs: Math.round(seconds * 1000), passEnv, hidden: [repoRoot, seedsDir(flags.seeds), ...suites.map((s) => s.dir)] };
+}
+
 function judgeFrom(flags: { 'judge-model'?: string; 'judge-protocol'?: string; 'judge-base-url'?: string }, apiKey: string) {
   const judgeProtocol = oneOf<ProviderProtocol>('judge-protocol', flags['judge-protocol'], ['openai', 'anthropic'], 'openai');
   const judgeBaseUrl = flags['judge-base-url'] ?? (judgeProtocol === 'anthropic' ? 'https://api.anthropic.com' : 'https://api.openai.com/v1');
@@ -239,7 +296,7 @@ function judgeFrom(flags: { 'judge-model'?: string; 'judge-protocol'?: string; '
  * base URL, mode, docs, tools, iterations, faults, batch, trial), and writes the file with each replaced by its new
  * run under the same id. Errors that cannot succeed on retry (runState.ts: nonRetryableKinds) are skipped and named.
  */
-async function retryErrored(flags: ReturnType<typeof parseArgs<typeof evalSpec.flags>>): Promise<number> {
+async function retryErrored(flags: EvalFlags): Promise<number> {
   const source = resolve(flags['retry-errored']!);
   const { records: all, problems } = parseRunRecords(readTextFile(source, 'results file'));
   if (problems.length) throw new CliError(`${source}: ${problems.length} bad record(s)`, problems.slice(0, 10));
@@ -256,7 +313,8 @@ async function retryErrored(flags: ReturnType<typeof parseArgs<typeof evalSpec.f
   const suites = flags.suite?.length ? suiteFiles(flags.suite) : projectSuiteFiles().map(loadSuiteFile);
   if (again.some(isHumanRun)) throw new CliError("a person's attempt cannot be retried by a model");
   const offlineOf = (r: AgentRunRecord) => (r.model.baseURL === 'reference' || r.model.baseURL === 'scripted' ? r.model.baseURL : null);
-  const online = again.find((r) => !offlineOf(r));
+  const agentOf = (r: AgentRunRecord) => (r.model.baseURL === AGENT_COMMAND_BASE_URL ? r.model.model : null);
+  const online = again.find((r) => !offlineOf(r) && !agentOf(r));
   const apiKey = online ? apiKeyFor(online.model.protocol as ProviderProtocol, flags['key-env'], online.model.baseURL) : '';
   const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
   const jobs: EvalJob[] = again.map((r, index) => {
@@ -265,6 +323,7 @@ async function retryErrored(flags: ReturnType<typeof parseArgs<typeof evalSpec.f
     const offline = offlineOf(r);
     if (offline === 'scripted' && !scriptedRuns) throw new CliError(`${r.id} was played by the scripted model: give its --replies`);
     const protocol = r.model.protocol as ProviderProtocol;
+    const agentCommand = agentOf(r);
     return {
       index,
       scenario: file.suite.tests.find((t) => t.id === r.scenario.id)!,
@@ -272,7 +331,8 @@ async function retryErrored(flags: ReturnType<typeof parseArgs<typeof evalSpec.f
       trial: r.trial,
       model: { ref: r.model, config: { protocol, baseURL: r.model.baseURL || undefined } },
       plan: {
-        protocol: offline ?? protocol,
+        protocol: agentCommand !== null ? 'agent-command' : (offline ?? protocol),
+        ...(agentCommand !== null ? { agent: agentCommandPlan(agentCommand, flags, suites) } : {}),
         mode: r.settings.mode,
         docs: r.settings.docs,
         ...(r.settings.toolset ? { toolset: r.settings.toolset } : {}),
@@ -320,6 +380,25 @@ async function runEvalJobs(jobs: EvalJob[], ctx: EvalContext): Promise<{ records
       concurrency: ctx.concurrency,
       runOne: async (job) => {
         const { plan } = job;
+        if (plan.agent) {
+          const session = await workbench.open(job.scenario);
+          try {
+            return await runAgentCommandJob({
+              session,
+              scenario: job.scenario,
+              suite: job.suite,
+              replicas: workbench.router.replicas.filter((r) => job.scenario.services.includes(r.name)),
+              toolset: plan.toolset ?? 'api',
+              faults: plan.faults,
+              trial: job.trial,
+              batch: plan.batch,
+              id: job.id,
+              agent: plan.agent,
+            });
+          } finally {
+            await session.dispose();
+          }
+        }
         const solution = solutionOf(job);
         let endpoints: Promise<string[] | undefined> | undefined;
         if (plan.docs === 'relevant' && !ctx.agentDiffDocs) {

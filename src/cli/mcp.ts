@@ -5,8 +5,9 @@ import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { runAgent, systemPrompt, runSettings } from '../agent/loop.ts';
 import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
-import { runPassed, toJsonl, type AgentRunRecord } from '../agent/record.ts';
-import { sessionWorld, toolModeTools, type AgentWorld } from '../agent/world.ts';
+import { MCP_STDIO_BASE_URL, runPassed, toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { deferredDiffWorld } from '../agent/deferredDiffs.ts';
+import { toolModeTools, type AgentWorld } from '../agent/world.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { FAULT_SYNTAX, hasFaults, parseFaultPlan, type FaultPlan, type Workbench } from '../session/index.ts';
@@ -122,7 +123,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       // The client's initialize is answered once the environment exists (its messages wait in the pipe until then):
       // a session then always has an environment to judge, however soon the client leaves.
       await server.connect(transport);
-      const world = sessionWorld(session);
+      // Each answer goes back without the diff and verdict after it; the record gets them when the session ends.
+      const { world, settle } = deferredDiffWorld(session);
       // The loop's action says whether the call failed; whether the service refused it (Slack's `ok: false`) is in
       // the world's outcome, which comes just before.
       const watched: AgentWorld = {
@@ -135,7 +137,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       };
       const record = await runAgent({
         provider: client,
-        model: { protocol: 'openai', baseURL: 'mcp:stdio', model: 'mcp client' },
+        model: { protocol: 'openai', baseURL: MCP_STDIO_BASE_URL, model: 'mcp client' },
         world: watched,
         scenario,
         suite: file.suite.id,
@@ -149,6 +151,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
           },
         },
       });
+      await settle(record);
       // Known once the client's initialize has been read, which may be after the run began.
       record.model.model = clientName(server.getClientVersion());
       report(record, flags.test !== undefined, out);

@@ -1,6 +1,6 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { toolObservation } from '../agent/loop.ts';
-import { agentTools, isCodeTool } from '../agent/world.ts';
+import { agentTools, isCodeTool, type AgentTool } from '../agent/world.ts';
 import type { Environment } from '../engine/index.ts';
 import type { Replica, Router } from '../replicas/index.ts';
 import { sendToolCall } from '../replicas/tools.ts';
@@ -54,6 +54,19 @@ export function originAllowed(origin: string | null, serverOrigin: string): bool
   }
 }
 
+/** The tools of a set of replicas, by their names; kept while the replicas are the same objects (one router's). */
+const toolCache = new Map<string, { replicas: readonly Replica[]; tools: AgentTool[] }>();
+
+/** Every request builds its own MCP server (the endpoint is stateless), but the tools' schemas are built once. */
+function toolsOf(replicas: readonly Replica[]): AgentTool[] {
+  const key = replicas.map((r) => r.name).join();
+  const hit = toolCache.get(key);
+  if (hit && hit.replicas.length === replicas.length && hit.replicas.every((r, i) => r === replicas[i])) return hit.tools;
+  const tools = agentTools([...replicas]);
+  toolCache.set(key, { replicas, tools });
+  return tools;
+}
+
 function jsonRpcError(status: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
 }
@@ -75,7 +88,7 @@ export async function handleMcpHttp(rawEnvId: string, request: Request, host: Mc
   const replicas = host.replicasOf(envId);
   if (!replicas) return Response.json({ detail: 'environment not found' }, { status: 404 });
   const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  const tools = agentTools(replicas);
+  const tools = toolsOf(replicas);
   const router = { replicas, resolve: host.resolve };
   const server = createMcpServer({
     tools,

@@ -111,11 +111,12 @@ export class Environment {
     return r.rows[0]?.s ?? 0;
   }
 
-  async journal(sinceSeq = 0): Promise<JournalEntry[]> {
+  /** The entries after `sinceSeq`, up to `untilSeq` (a later position) when given. */
+  async journal(sinceSeq = 0, untilSeq?: number): Promise<JournalEntry[]> {
     this.assertLive();
     const r = await this.engine.db.query<{ seq: number; svc: string; tbl: string; op: 'I' | 'U' | 'D'; old: Row | null; new: Row | null }>(
-      `SELECT seq, svc, tbl, op, old, new FROM ${this.meta}._journal WHERE seq > $1 ORDER BY seq`,
-      [sinceSeq],
+      `SELECT seq, svc, tbl, op, old, new FROM ${this.meta}._journal WHERE seq > $1${untilSeq === undefined ? '' : ' AND seq <= $2'} ORDER BY seq`,
+      untilSeq === undefined ? [sinceSeq] : [sinceSeq, untilSeq],
     );
     return r.rows.map((e) => ({ seq: e.seq, service: e.svc, table: e.tbl, op: e.op, old: e.old, new: e.new }));
   }
@@ -125,9 +126,9 @@ export class Environment {
     return this.diffSince(scope === 'step' ? this.stepStartSeq : 0);
   }
 
-  /** The diff of everything journaled after a position from `journalPosition()`. */
-  async diffSince(position: number): Promise<Diff> {
-    return this.collapse(await this.journal(position));
+  /** The diff of everything journaled after a position from `journalPosition()` (up to a later one, when given). */
+  async diffSince(position: number, until?: number): Promise<Diff> {
+    return this.collapse(await this.journal(position, until));
   }
 
   /** The run's and the last step's diffs from one read of the journal (what a step's result shows). */

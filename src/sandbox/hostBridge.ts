@@ -12,6 +12,8 @@ export interface BridgeActions {
   clearTimer(id: number): void;
   /** Must read the handle before returning: argument handles die with the call. */
   fail(error: QuickJSHandle): void;
+  /** A value could not be copied out of the VM for want of memory: ends the run at the memory limit; returns what to throw. */
+  outOfMemory(): Error;
   perfNow(): number;
   dateNow(): number;
 }
@@ -59,7 +61,12 @@ function toShimBody(body: WireRequest['body'], buffers: Uint8Array<ArrayBuffer>[
 
 /** Builds the `host` object handed to the prelude: one VM function per PreludeHost member. */
 export function newHostObject(vm: QuickJSContext, actions: BridgeActions): QuickJSHandle {
-  const text = (handle: QuickJSHandle): string => vm.getString(handle);
+  const text = (handle: QuickJSHandle): string => {
+    const value = vm.getString(handle);
+    // QuickJS's copy of a string that is not all ASCII fails past the memory limit, and reads as ''.
+    if (value === '' && vm.typeof(handle) === 'string' && vm.getProp(handle, 'length').consume(vm.getNumber) > 0) throw actions.outOfMemory();
+    return value;
+  };
   const num = (handle: QuickJSHandle): number => vm.getNumber(handle);
   const bytesOf = (handle: QuickJSHandle): Uint8Array<ArrayBuffer> => {
     const view = vm.getArrayBuffer(handle);

@@ -1,6 +1,7 @@
 import type { QuickJSContext, QuickJSDeferredPromise, QuickJSHandle, QuickJSRuntime, QuickJSWASMModule } from 'quickjs-emscripten-core';
 import { realClock, virtualClock, type ScriptClock } from './clock.ts';
 import { describeThrown } from './describeThrown.ts';
+import { capHeap, type HeapCap } from './heapCap.ts';
 import { newHostObject, type BridgeActions } from './hostBridge.ts';
 import { PRELUDE_SOURCE } from './prelude.ts';
 import { SCRIPT_FILE_NAME, WASM_BASE_BYTES } from './protocol.ts';
@@ -43,8 +44,7 @@ export class ScriptSession {
   private readonly rt: QuickJSRuntime;
   private readonly vm: QuickJSContext;
   private readonly heapCap: number;
-  private readonly memoryReportStep: number;
-  private nextMemoryReport: number;
+  private readonly heap: HeapCap;
   private deadline = Infinity;
   private deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   /** Set by the interrupt handler: the VM was stopped for this limit, whatever error surfaces next. */
@@ -60,8 +60,8 @@ export class ScriptSession {
 
   constructor(private readonly options: SessionOptions) {
     this.heapCap = options.limits.memoryBytes + WASM_BASE_BYTES;
-    this.memoryReportStep = this.heapCap / 10;
-    this.nextMemoryReport = this.heapCap / 2;
+    this.heap = capHeap(options.memory, this.heapCap, (bytes) => options.io.memory(bytes));
+    refuseFailedHostAllocations(options.quickjs, () => this.stop('memory'));
     this.rt = options.quickjs.newRuntime();
     this.rt.setMemoryLimit(options.limits.memoryBytes);
     this.rt.setMaxStackSize(options.maxStackBytes ?? DEFAULT_MAX_STACK_BYTES);
@@ -136,6 +136,10 @@ export class ScriptSession {
       setTimer: (id, ms, keepsAlive) => this.setTimer(id, ms, keepsAlive),
       clearTimer: (id) => this.clearTimer(id),
       fail: (error) => this.failWith(error),
+      outOfMemory: () => {
+        this.stop('memory');
+        return new RangeError('out of memory');
+      },
       perfNow: () => this.clock.perfNow(),
       dateNow: () => this.clock.dateNow(),
     };
@@ -147,15 +151,9 @@ export class ScriptSession {
       this.stopReason = 'timeout';
       return true;
     }
-    const bytes = this.options.memory.buffer.byteLength;
-    if (bytes > this.heapCap) {
-      // Only reachable when a custom loader ignored the capped memory.
+    if (this.heap.exhausted) {
       this.stopReason = 'memory';
       return true;
-    }
-    if (bytes >= this.nextMemoryReport) {
-      this.options.io.memory(bytes);
-      this.nextMemoryReport = bytes + this.memoryReportStep;
     }
     return false;
   }
@@ -300,9 +298,12 @@ export class ScriptSession {
     }
   }
 
-  private finish(outcome: { ok: true } | { ok: false; reason: StopReason; error: string }): void {
+  private finish(ending: { ok: true } | { ok: false; reason: StopReason; error: string }): void {
     if (this.finished) return;
     this.finished = true;
+    // The heap could not grow for an allocation: the memory limit ended the run, whatever the script (which may have
+    // caught QuickJS's "out of memory") or the VM made of it.
+    const outcome = this.heap.exhausted ? { ok: false as const, reason: 'memory' as const, error: memoryLimitMessage(this.options.limits) } : ending;
     clearTimeout(this.deadlineTimer);
     for (const timer of this.timers.values()) clearTimeout(timer.handle);
     this.timers.clear();
@@ -313,4 +314,23 @@ export class ScriptSession {
     this.vm.setProp(object, key, value);
     value.dispose();
   }
+}
+
+/**
+ * quickjs-emscripten copies a string or bytes into the VM's heap with its module's `_malloc` and writes to the
+ * pointer unchecked: on a full heap that is NULL, and the copy overwrites QuickJS's own data from address 0 on (the
+ * wasm traps later, "memory access out of bounds"). A failed allocation runs `onFull` and throws instead. The module
+ * is a protected field of QuickJSWASMModule: were it gone, every script would fail to start, loudly.
+ */
+function refuseFailedHostAllocations(quickjs: QuickJSWASMModule, onFull: () => void): void {
+  const module = (quickjs as unknown as { module: { _malloc(bytes: number): number } }).module;
+  const malloc = module._malloc.bind(module);
+  module._malloc = (bytes) => {
+    const pointer = malloc(bytes);
+    if (pointer === 0 && bytes > 0) {
+      onFull();
+      throw new RangeError('out of memory');
+    }
+    return pointer;
+  };
 }

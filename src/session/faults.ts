@@ -61,7 +61,8 @@ async function clampPage(request: Request, param: string, size: number): Promise
     return String(v === undefined || v === null || v === '' || !Number.isFinite(n) || n <= 0 || n > size ? size : n);
   };
   const type = request.headers.get('content-type') ?? '';
-  if (request.method === 'GET' || request.method === 'HEAD' || !request.body) {
+  // By method, not by `request.body`: Firefox's Request has no `body` property, so a POST would look bodiless.
+  if (request.method === 'GET' || request.method === 'HEAD') {
     url.searchParams.set(param, clamp(url.searchParams.get(param) ?? undefined));
     return new Request(url, request);
   }

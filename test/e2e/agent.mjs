@@ -3,8 +3,8 @@
 // storage and request bodies; Stop ends a run cleanly; demo runs replay with no key; batches run attempts
 // concurrently, each in its own environment, with the results of a one-at-a-time batch.
 // Usage: node test/e2e/agent.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { createServer } from 'node:http';
 import { assert, checkPageStayedClean, isMain, runJourneys, waitAcrossReload } from './harness.mjs';
+import { modelServer, streamChat } from './modelServer.mjs';
 
 const KEY = 'sk-e2e-secret-4242';
 const READY_TIMEOUT = 120_000;
@@ -26,52 +26,35 @@ export async function fakeModel() {
   let looping = false;
   // Model requests open at once (received, not yet answered), and the most seen since the last reset.
   const open = { now: 0, max: 0 };
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', '*');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const body = JSON.parse(raw);
-      open.max = Math.max(open.max, ++open.now);
-      res.on('close', () => open.now--);
-      seen.push({ url: req.url, auth: req.headers.authorization ?? req.headers['x-api-key'], raw, body });
-      if (!body.stream && body.response_format?.type === 'json_object') {
-        res.writeHead(200, { 'content-type': 'application/json' });
-        res.end(JSON.stringify({ id: 'j', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(judgement) }, finish_reason: 'stop' }] }));
-        return;
-      }
-      const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-      const text = answerOnly ? pilots : looping && turn === 0 ? 'Working.\n```javascript\nwhile (true) {}\n```' : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const pieces = text.match(/[\s\S]{1,12}/g);
-      const send = () => {
-        if (req.url.endsWith('/messages')) {
-          const ev = (type, d) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...d })}\n\n`);
-          ev('message_start', { message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'f', stop_reason: null, stop_sequence: null, usage: { input_tokens: 500, output_tokens: 1 } } });
-          ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
-          for (const p of pieces) ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
-          ev('content_block_stop', { index: 0 });
-          ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 40 } });
-          ev('message_stop', {});
-        } else {
-          const chunk = (o) => res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'f', ...o })}\n\n`);
-          for (const p of pieces) chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
-          chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-          chunk({ choices: [], usage: { prompt_tokens: 500, completion_tokens: 40, total_tokens: 540 } });
-          res.write('data: [DONE]\n\n');
-        }
-        res.end();
-      };
-      // A slow reply is held long enough for Stop to land first on a loaded machine; Stop aborts the request.
-      if (slow || latencyMs) setTimeout(send, slow ? 15_000 : latencyMs);
-      else send();
-    });
+  const server = await modelServer(({ req, res, body, raw, turn }) => {
+    open.max = Math.max(open.max, ++open.now);
+    res.on('close', () => open.now--);
+    seen.push({ url: req.url, auth: req.headers.authorization ?? req.headers['x-api-key'], raw, body });
+    if (!body.stream && body.response_format?.type === 'json_object') {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ id: 'j', object: 'chat.completion', model: body.model, choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify(judgement) }, finish_reason: 'stop' }] }));
+      return;
+    }
+    const text = answerOnly ? pilots : looping && turn === 0 ? 'Working.\n```javascript\nwhile (true) {}\n```' : turn === 0 ? post : 'Posted in #random.\nAnswer: posted';
+    const send = () => (req.url.endsWith('/messages') ? streamAnthropic(res, text) : streamChat(res, text));
+    // A slow reply is held long enough for Stop to land first on a loaded machine; Stop aborts the request.
+    if (slow || latencyMs) setTimeout(send, slow ? 15_000 : latencyMs);
+    else send();
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  const root = `http://127.0.0.1:${server.address().port}`;
-  return { seen, root, open, resetOpen: () => (open.max = open.now), setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), setLatency: (ms) => (latencyMs = ms), setLooping: (v) => (looping = v), close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return { ...server, seen, open, resetOpen: () => (open.max = open.now), setSlow: (v) => (slow = v), setAnswerOnly: (v) => (answerOnly = v), setLatency: (ms) => (latencyMs = ms), setLooping: (v) => (looping = v) };
+}
+
+/** Streams `text` as an Anthropic message, the events the Messages API sends in their order. */
+function streamAnthropic(res, text) {
+  res.writeHead(200, { 'content-type': 'text/event-stream' });
+  const ev = (type, d) => res.write(`event: ${type}\ndata: ${JSON.stringify({ type, ...d })}\n\n`);
+  ev('message_start', { message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'f', stop_reason: null, stop_sequence: null, usage: { input_tokens: 500, output_tokens: 1 } } });
+  ev('content_block_start', { index: 0, content_block: { type: 'text', text: '' } });
+  for (const p of text.match(/[\s\S]{1,12}/g)) ev('content_block_delta', { index: 0, delta: { type: 'text_delta', text: p } });
+  ev('content_block_stop', { index: 0 });
+  ev('message_delta', { delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 40 } });
+  ev('message_stop', {});
+  res.end();
 }
 
 /**

@@ -9,6 +9,7 @@ import { journey as explorer } from './explorer.mjs';
 import { journey as firstContact } from './firstContact.mjs';
 import { runJourneys } from './harness.mjs';
 import { journey as layout } from './layout.mjs';
+import { journey as mcpRecord } from './mcpRecord.mjs';
 import { journey as playground } from './run.mjs';
 import { journey as providerErrors } from './providerErrors.mjs';
 import { journey as patterns } from './patterns.mjs';
@@ -18,4 +19,4 @@ import { journey as recordedRuns } from './recordedRuns.mjs';
 import { journey as studio } from './studio.mjs';
 import { journey as teach } from './teach.mjs';
 
-await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer, providerErrors, firstContact]);
+await runJourneys([playground, studio, agent, bash, react, pythonSolutions, recordedRuns, patterns, layout, company, ...explain, teach, classroom, explorer, mcpRecord, providerErrors, firstContact]);

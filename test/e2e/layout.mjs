@@ -4,8 +4,8 @@
 // link, the one-stop scenario list with arrow keys, pane resizing and maximising; axe-core's contrast rule.
 // Measured geometrically (boxes against the viewport, scrollWidth against clientWidth), not by DOM presence.
 // Usage: node test/e2e/layout.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { createServer } from 'node:http';
 import { assert, checkPageStayedClean, contrastViolations, isMain, runJourneys, screenshots, settle, sizes, waitAcrossReload } from './harness.mjs';
+import { modelServer, streamChat } from './modelServer.mjs';
 
 const READY_TIMEOUT = 120_000;
 const post = "I'll post the update.\n\n```bash\ncurl -s -X POST https://slack.com/api/chat.postMessage -H 'Authorization: Bearer difflab-agent' -d channel=C07RANDOM --data-urlencode \"text=Friday's board game night moved to the 4th-floor lounge\"\n```";
@@ -13,35 +13,7 @@ const answer = 'Posted in **#random**.\n\nAnswer: posted';
 
 /** An OpenAI-compatible model that streams its reply slowly (a chunk every `gapMs`), so a run can be looked at mid-stream. */
 async function slowModel(gapMs = 120) {
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', '*');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      const body = JSON.parse(raw || '{}');
-      const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-      const pieces = (turn === 0 ? post : answer).match(/[\s\S]{1,8}/g);
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (o) => res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'slow', ...o })}\n\n`);
-      let i = 0;
-      const next = () => {
-        if (res.destroyed) return;
-        if (i < pieces.length) {
-          chunk({ choices: [{ index: 0, delta: { content: pieces[i++] }, finish_reason: null }] });
-          setTimeout(next, gapMs);
-          return;
-        }
-        chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-        chunk({ choices: [], usage: { prompt_tokens: 400, completion_tokens: 30, total_tokens: 430 } });
-        res.end('data: [DONE]\n\n');
-      };
-      next();
-    });
-  });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return { root: `http://127.0.0.1:${server.address().port}`, close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }) };
+  return modelServer(({ res, turn }) => streamChat(res, turn === 0 ? post : answer, { model: 'slow', pieceSize: 8, gapMs, usage: { prompt_tokens: 400, completion_tokens: 30, total_tokens: 430 } }));
 }
 
 /** Whether the element's box lies inside the viewport (and is shown at all). */

@@ -3,9 +3,9 @@
 // and the saved runs leave it out and say so; Retry errored runs it again once the server is back, replacing it.
 // Screenshots: test-results/e2e/<browser>/provider-errors-*.png at 1440×900 and 1024×768.
 // Usage: node test/e2e/providerErrors.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { createServer } from 'node:http';
 import { closeSettings, setting } from './agent.mjs';
 import { assert, checkPageStayedClean, isMain, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
+import { modelServer, streamChat } from './modelServer.mjs';
 
 const READY_TIMEOUT = 120_000;
 const KEY = 'sk-e2e-provider-errors';
@@ -17,37 +17,19 @@ const post = "Posting.\n```bash\ncurl -s -X POST https://slack.com/api/chat.post
  */
 async function flakyModel() {
   const state = { cuts: 0, requests: 0 };
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', '*');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', () => {
-      state.requests++;
-      const body = JSON.parse(raw);
-      const turn = body.messages.filter((m) => m.role === 'assistant').length;
-      const cut = turn > 0 && state.cuts > 0;
-      if (cut) state.cuts--;
-      const text = turn === 0 ? post : cut ? 'Good, I have what I need.\n```javascript\nconst r = awa' : 'Posted in #random.\nAnswer: posted';
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (o) => res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: body.model, ...o })}\n\n`);
-      for (const p of text.match(/[\s\S]{1,12}/g)) chunk({ choices: [{ index: 0, delta: { content: p }, finish_reason: null }] });
-      if (!cut) {
-        chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-        chunk({ choices: [], usage: { prompt_tokens: 500, completion_tokens: 40, total_tokens: 540 } });
-        res.write('data: [DONE]\n\n');
-      }
-      res.end();
-    });
+  const server = await modelServer(({ res, body, turn }) => {
+    state.requests++;
+    const cut = turn > 0 && state.cuts > 0;
+    if (cut) state.cuts--;
+    const text = turn === 0 ? post : cut ? 'Good, I have what I need.\n```javascript\nconst r = awa' : 'Posted in #random.\nAnswer: posted';
+    streamChat(res, text, { model: body.model, cut });
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
   return {
-    url: `http://127.0.0.1:${server.address().port}/v1`,
+    url: `${server.root}/v1`,
     state,
     // Three cuts: the first request and the two the provider makes again of the same turn.
     cutNextRun: () => (state.cuts = 3),
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }),
+    close: server.close,
   };
 }
 

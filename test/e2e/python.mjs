@@ -107,6 +107,8 @@ return JSON.stringify(tries);
 
 // The probe: plain JavaScript in the page, the site's worker chunk, and the result posted back to this server.
 // The page carries the site's script policy, so its own script is a file of the site, as the site's are.
+/** Fills memory past the 64 MB limit in big steps between interrupt checks (issue 32's case, pythonMemoryLimit.test.ts). */
+const MEMORY_FILLER = 'keep = []\nwhile True:\n    keep.append(bytearray(1 << 26))\n';
 const probe = `<!doctype html><meta charset="utf-8">${policyMeta}<title>python probe</title><pre id="out">running</pre><script type="module" src="probe.js"></script>`;
 const probeScript = `
 import { newSyncBuffer, writeSyncAnswer } from './syncAnswer.js';
@@ -145,7 +147,7 @@ function start() {
 // Where each run stands, on the page, for the harness to read when no result comes.
 const progress = {};
 const show = () => { document.getElementById('out').textContent = JSON.stringify(progress); };
-function run({ worker: thread, port: worker, created }, label, posted = performance.now(), script = source, lingerMs = 0) {
+function run({ worker: thread, port: worker, created }, label, posted = performance.now(), script = source, lingerMs = 0, timeMs = 60000) {
   return new Promise((resolve) => {
     const fetches = [];
     progress[label] = { posted: true, messages: [] };
@@ -160,7 +162,17 @@ function run({ worker: thread, port: worker, created }, label, posted = performa
       if (seen.at(-1)?.type === data.type) seen.at(-1).n++;
       else seen.push({ type: data.type, n: 1, at: Math.round(performance.now()) });
       show();
-      if (data.type === 'started') { out.createdToStarted = performance.now() - created; out.postedToStarted = performance.now() - posted; }
+      if (data.type === 'started') {
+        out.createdToStarted = performance.now() - created;
+        out.postedToStarted = performance.now() - posted;
+        // As the site's host does (runScript): a worker that has not ended its script a second past the time limit is ended.
+        setTimeout(() => {
+          if (out.done) return;
+          out.done = { ok: false, reason: 'timeout', error: 'ended by the host past the time limit' };
+          thread.terminate();
+          resolve(out);
+        }, timeMs + 1000);
+      }
       if (data.type === 'console') out.console.push(data.entry.text);
       if (data.type === 'fetch') {
         fetches.push(performance.now());
@@ -184,7 +196,7 @@ function run({ worker: thread, port: worker, created }, label, posted = performa
       thread.terminate();
       resolve(out);
     }, 90000);
-    worker.postMessage({ type: 'run', language: 'python', source: script, limits: { timeMs: 60000, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [], ...(sync ? { sync } : {}) });
+    worker.postMessage({ type: 'run', language: 'python', source: script, limits: { timeMs, memoryBytes: 64 << 20, maxRequests: 500, maxConsoleChars: 200000 }, determinism: { now: Date.parse('2026-03-25T16:00:00Z'), randomSeed: 1 }, files: [], ...(sync ? { sync } : {}) });
   });
 }
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s.length ? s[Math.floor((s.length - 1) / 2)] : null; };
@@ -199,7 +211,9 @@ const listener = new BroadcastChannel('difflab-escape');
 listener.onmessage = ({ data }) => heard.push(String(data));
 const escape = await run(start(), 'escape', undefined, ${JSON.stringify(ESCAPE)}.replaceAll('__HOST__', location.host).replaceAll('__OTHER__', '__OTHER_HOST__'), 3000);
 escape.broadcast = heard;
-const result = { escape, userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
+// Issue 32: 64 MB blocks kept in a loop stop at the memory limit, not at the time limit (10 s, the site's default).
+const memory = await run(start(), 'memory', undefined, ${JSON.stringify(MEMORY_FILLER)}, 0, 10000);
+const result = { escape, memory, userAgent: navigator.userAgent, jspi: typeof WebAssembly.Suspending === 'function', isolated: self.crossOriginIsolated, cold, warm, roundTripMs: median(warm.fetchGaps.slice(10)), coldStartMs: cold.createdToStarted, nextStartMs: warm.postedToStarted };
 document.getElementById('out').textContent = JSON.stringify(result, null, 2);
 await fetch('__result', { method: 'POST', body: JSON.stringify(result) });
 `;
@@ -389,6 +403,9 @@ for (const [name, profile] of Object.entries(PROFILES)) {
     }
     if (r.warm.fetchGaps.length !== REQUESTS - 1) problems.push(`${r.warm.fetchGaps.length + 1} requests reached the page`);
     problems.push(...escapeProblems(r.escape, name));
+    if (r.memory?.done?.reason !== 'memory' || r.memory.done.error !== 'Script stopped: it used more than 64 MB of memory (memory limit)') {
+      problems.push(`memory filler: expected the memory limit's stop, got ${JSON.stringify(r.memory?.done)}`);
+    }
     const how = r.isolated ? 'shared memory' : 'JSPI';
     console.log(`${problems.length ? '✗' : '✓'} ${name}: cold start ${Math.round(r.coldStartMs)} ms, next script starts in ${Math.round(r.nextStartMs)} ms, round trip (median) ${r.roundTripMs?.toFixed(2)} ms (${how})`);
     for (const p of problems) console.log(`    ${p}`);

@@ -10,6 +10,8 @@ export type FakeReply =
   | { drop: true; text?: string }
   /** Streams `text`, then ends the response cleanly without the end of message (finish_reason / message_stop). */
   | { truncate: true; text: string }
+  /** Streams a complete reply ending in [DONE] (OpenAI) whose chunks never carry a finish_reason, as some compatible servers do. */
+  | { noFinishReason: true; text: string }
   /** Resets the connection before any reply. */
   | { reset: true }
   /** Never answers (until the server closes). */
@@ -114,7 +116,7 @@ function openaiEvents(reply: StreamedReply, n: number): string[] {
     out.push(chunk({ delta: { tool_calls: [{ index: i, id: `call_${n}_${i}`, type: 'function', function: { name: c.name, arguments: '' } }] }, finish_reason: null }));
     for (const p of pieces(args)) out.push(chunk({ delta: { tool_calls: [{ index: i, function: { arguments: p } }] }, finish_reason: null }));
   });
-  out.push(chunk({ delta: {}, finish_reason: calls.length ? 'tool_calls' : 'stop' }));
+  if (!('noFinishReason' in reply)) out.push(chunk({ delta: {}, finish_reason: calls.length ? 'tool_calls' : 'stop' }));
   const usage = 'usage' in reply && reply.usage ? reply.usage : { input: 100, output: 20 };
   out.push(chunk(null, { usage: { prompt_tokens: usage.input, completion_tokens: usage.output, total_tokens: usage.input + usage.output } }));
   out.push('data: [DONE]\n\n');

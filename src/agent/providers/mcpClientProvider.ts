@@ -1,5 +1,7 @@
+import type { AgentEvents } from '../loop.ts';
 import type { AgentAction } from '../record.ts';
 import type { ModelProvider, ModelTurn } from '../types.ts';
+import type { AgentWorld } from '../world.ts';
 
 /** What the client is told of its call: the observation tool mode gives a model, and whether the call failed. */
 export interface ClientAnswer {
@@ -43,6 +45,30 @@ export class McpClientProvider implements ModelProvider {
     if (!waiting) return;
     this.running.delete(waiting.id);
     waiting.answer({ text: action.observation, isError: !action.ok || serviceRefused });
+  }
+
+  /**
+   * The world to run the loop in and the loop's events that answer the client. The loop's action says whether the
+   * call failed; whether the service refused it (Slack's `ok: false`) is in the world's outcome, which comes just before.
+   */
+  attach(world: AgentWorld): { world: AgentWorld; events: AgentEvents } {
+    let refused = false;
+    return {
+      world: {
+        ...world,
+        async callTool(service, name, args) {
+          const outcome = await world.callTool(service, name, args);
+          refused = outcome.toolResult?.isError ?? false;
+          return outcome;
+        },
+      },
+      events: {
+        onAction: (_i, action) => {
+          this.answered(action, action.kind === 'tool' && refused);
+          refused = false;
+        },
+      },
+    };
   }
 
   /** The client disconnected: no more calls; those not yet run are answered as not run. */

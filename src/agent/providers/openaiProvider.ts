@@ -3,6 +3,7 @@ import type { ChatCompletionMessageParam, ChatCompletionTool } from 'openai/reso
 import type { ModelProvider, ModelRequest, ModelTurn, ProviderConfig, ToolCall } from '../types.ts';
 import { toProviderError, truncatedStream } from './providerError.ts';
 import { guardCall } from './reachability.ts';
+import { watchStreamEnd } from './streamEnd.ts';
 import { withRetries } from './attempts.ts';
 
 const DEFAULT_RETRIES = 4;
@@ -32,7 +33,8 @@ export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl
     const turn: ModelTurn = { text: '', toolCalls: [], usage: { inputTokens: 0, outputTokens: 0 }, stopReason: null };
     const calls: ToolCall[] = [];
     const guard = guardCall(fetchImpl, where, request.signal);
-    const client = clientFor(watch(guard.fetch));
+    const end = watchStreamEnd(guard.fetch);
+    const client = clientFor(watch(end.fetch));
     let streaming = false;
     try {
       const stream = await client.chat.completions.create(
@@ -70,8 +72,8 @@ export function openaiProvider(config: ProviderConfig, apiKey: string, fetchImpl
     } catch (err) {
       throw guard.diagnosis() ?? toProviderError(err, { APIError, APIConnectionError, APIConnectionTimeoutError, APIUserAbortError }, where, apiKey, retries, request.model, streaming);
     }
-    // Every complete reply ends with a choice's finish_reason; a stream that closed before it was cut off.
-    if (turn.stopReason === null) throw truncatedStream(where, 'a finish_reason', turn.text.length + calls.reduce((a, c) => a + (c?.arguments.length ?? 0), 0));
+    // A complete reply ends with a choice's finish_reason, or at least with [DONE]; a stream with neither was cut off.
+    if (turn.stopReason === null && !end.sawDone()) throw truncatedStream(where, 'a finish_reason or [DONE]', turn.text.length + calls.reduce((a, c) => a + (c?.arguments.length ?? 0), 0));
     turn.toolCalls = calls.filter(Boolean).map((c, i) => ({ ...c, id: c.id || `call_${i}` }));
     return turn;
   };

@@ -286,6 +286,25 @@ function urlPrivate(team: TeamRow, row: Pick<FileRow, 'file_id' | 'file_name'>):
 
 type Share = { file_id: string; channel_id: string; ts: string; channel_name: string } & Pick<ChannelRow, 'is_private' | 'is_dm' | 'is_gc'>;
 
+/**
+ * A shared upload as conversations.history and conversations.replies show it: the message carries its files (as
+ * files.info returns them), `upload: true` and `display_as_bot: false`. `messages` are wire objects, `ids` their rows'
+ * message_id in the same order.
+ */
+export async function withSharedFiles(ctx: RouteContext, actor: Actor, messages: Record<string, unknown>[], ids: string[]): Promise<Record<string, unknown>[]> {
+  if (!ids.length) return messages;
+  const links = await ctx.tx.query<{ message_id: string; file_id: string }>(
+    `SELECT message_id, file_id FROM file_messages WHERE message_id = ANY($1::text[]) ORDER BY file_message_id`,
+    [ids],
+  );
+  if (!links.length) return messages;
+  const files = new Map((await fileObjects(ctx, actor, [...new Set(links.map((l) => l.file_id))])).map((f) => [f.id as string, f]));
+  return messages.map((m, i) => {
+    const shared = links.filter((l) => l.message_id === ids[i]).flatMap((l) => files.get(l.file_id) ?? []);
+    return shared.length ? { ...m, files: shared, upload: true, display_as_bot: false } : m;
+  });
+}
+
 /** Slack's file objects (https://docs.slack.dev/reference/objects/file-object) for the ids the viewer may see, in order. */
 async function fileObjects(ctx: RouteContext, actor: Actor, ids: string[]): Promise<Record<string, unknown>[]> {
   if (!ids.length) return [];

@@ -49,6 +49,8 @@ export type LoadPyodide = (options: PyodideLoadOptions) => Promise<PyodideLike>;
 /** The parts of Emscripten's module the sandbox touches. */
 export interface EmscriptenModuleLike {
   HEAP8: Int8Array;
+  /** The heap: Emscripten grows it with `memory.grow` (see heapCap.ts). */
+  memory: WebAssembly.Memory;
   FS: {
     filesystems: Record<string, object>;
     mount(type: object, options: object, mountpoint: string): unknown;

@@ -1,4 +1,5 @@
 import { realClock, virtualClock, type ScriptClock } from '../clock.ts';
+import { capHeap, type HeapCap } from '../heapCap.ts';
 import { WASM_BASE_BYTES } from '../protocol.ts';
 import { consoleTruncatedNote, crashMessage, memoryLimitMessage, timeLimitMessage } from '../stopMessages.ts';
 import type { ConsoleLevel, SandboxLimits, ScratchFile } from '../types.ts';
@@ -219,9 +220,11 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
         },
       };
       writeScratch(pyodide, SCRATCH_DIR, job.files);
-      const deadline = realNow() + limits.timeMs;
+      // Reported as if the base were QuickJS's, so that the host's "died near the cap" test reads the same.
+      const heap = capHeap(pyodide._module.memory, baseBytes + limits.memoryBytes, (bytes) => io.memory(bytes - baseBytes + WASM_BASE_BYTES));
       const stop: { reason?: 'timeout' | 'memory' } = {};
-      pyodide.setInterruptBuffer(interruptCheck(() => pyodide._module.HEAP8.buffer.byteLength - baseBytes, realNow, deadline, limits, stop, io));
+      const deadline = realNow() + limits.timeMs;
+      pyodide.setInterruptBuffer(interruptCheck(heap, realNow, deadline, limits, stop, io));
       io.started();
       const seed = (determinism.randomSeed ?? Math.floor(Math.random() * 2 ** 32)) >>> 0;
       let error: unknown;
@@ -230,22 +233,18 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
       } catch (thrown) {
         error = `Python stopped: ${thrown instanceof Error ? thrown.message : String(thrown)}`;
       }
+      // The heap at its cap (whatever the script made of its MemoryError), or an uncaught MemoryError (an allocation
+      // too big to try): the memory limit.
+      const outOfMemory = heap.exhausted || (typeof error === 'string' && /^MemoryError\b/.test(error.split('\n').pop() ?? ''));
+      if (!stop.reason && outOfMemory) stopFor('memory', stop, limits, io);
+      if (stop.reason) return;
       let files: ScratchFile[] = [];
       try {
         files = readScratch(pyodide, SCRATCH_DIR);
       } catch {
         // A script that broke its own directory leaves nothing for the next one.
       }
-      if (stop.reason) {
-        io.done({ ok: false, reason: stop.reason, error: stop.reason === 'timeout' ? timeLimitMessage(limits) : memoryLimitMessage(limits) });
-      } else if (typeof error === 'string') {
-        // A MemoryError is WebAssembly's heap refusing to grow: the memory limit, whatever the script made of it.
-        const outOfMemory = /^MemoryError\b/.test(error.split('\n').pop() ?? '');
-        const reason = outOfMemory ? 'memory' : current.syntaxError ? 'syntax' : 'error';
-        io.done({ ok: false, reason, error: outOfMemory ? memoryLimitMessage(limits) : error }, files);
-      } else {
-        io.done({ ok: true }, files);
-      }
+      io.done(typeof error === 'string' ? { ok: false, reason: current.syntaxError ? 'syntax' : 'error', error } : { ok: true }, files);
     },
   };
 }
@@ -255,38 +254,31 @@ function writeFile(pyodide: PyodideLike, path: string, data: string | Uint8Array
   pyodide.FS.writeFile(path, data);
 }
 
+/** Ends the run at a limit: the host hears it at once and ends the worker, whatever the script does next. */
+function stopFor(reason: 'timeout' | 'memory', stop: { reason?: 'timeout' | 'memory' }, limits: SandboxLimits, io: RunnerIO): void {
+  stop.reason = reason;
+  io.done({ ok: false, reason, error: reason === 'timeout' ? timeLimitMessage(limits) : memoryLimitMessage(limits) });
+}
+
 /**
  * Read by Python every few dozen bytecodes (Pyodide's interrupt buffer): where a running script is stopped for its
- * time or memory limit, with a KeyboardInterrupt it cannot swallow (every later check raises again).
+ * time or memory limit, with a KeyboardInterrupt it cannot swallow (every later check raises again), after the host
+ * has been told.
  */
 function interruptCheck(
-  used: () => number,
+  heap: HeapCap,
   now: () => number,
   deadline: number,
   limits: SandboxLimits,
   stop: { reason?: 'timeout' | 'memory' },
   io: RunnerIO,
 ): ArrayLike<number> {
-  let nextReport = WASM_BASE_BYTES + limits.memoryBytes / 2;
   return new Proxy([0], {
     get(target, key) {
       if (key !== '0') return Reflect.get(target, key) as unknown;
-      if (stop.reason) return SIGINT;
-      if (now() > deadline) {
-        stop.reason = 'timeout';
-        return SIGINT;
-      }
-      const bytes = used();
-      if (bytes > limits.memoryBytes) {
-        stop.reason = 'memory';
-        return SIGINT;
-      }
-      // Reported as if the base were QuickJS's, so that the host's "died near the cap" test reads the same.
-      if (bytes + WASM_BASE_BYTES > nextReport) {
-        io.memory(bytes + WASM_BASE_BYTES);
-        nextReport = bytes + WASM_BASE_BYTES + limits.memoryBytes / 10;
-      }
-      return 0;
+      if (!stop.reason && heap.exhausted) stopFor('memory', stop, limits, io);
+      if (!stop.reason && now() > deadline) stopFor('timeout', stop, limits, io);
+      return stop.reason ? SIGINT : 0;
     },
     set: () => true,
   });

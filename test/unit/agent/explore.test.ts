@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { cellRunIds, compareRuns, diffSignature, faultKinds, filterOptions, matchesFilters, noRunFilters, runSource, toExplorerRun } from '../../../src/agent/explore.ts';
-import { parseRunRecords, stepDiffOf, summarizeRun, type AgentRunRecord } from '../../../src/agent/record.ts';
+import { isMcpRun, MCP_STDIO_BASE_URL, parseRunRecords, stepDiffOf, summarizeRun, type AgentRunRecord } from '../../../src/agent/record.ts';
 import { statsBy } from '../../../src/agent/stats.ts';
 import { repoRoot } from '../../integration/cli/fixtures.ts';
 
@@ -28,6 +28,13 @@ const all = [evalRun, pageRun, humanRun, liveRun, crossRun, demo('demo-correct')
 describe('one run model over every source', () => {
   it('tells where a run came from: an eval file, a page batch, a person, a live run, a demo', () => {
     expect(all.map(runSource)).toEqual(['eval', 'batch', 'human', 'live', 'batch', 'demo']);
+  });
+
+  it('tells an MCP client\'s run (difflab mcp --out) from a live run', () => {
+    const mcp = variant('demo-correct', { id: 'run-mcp', model: { protocol: 'openai', baseURL: MCP_STDIO_BASE_URL, model: 'claude-code 2.1.0' } });
+    expect(runSource(mcp)).toBe('mcp');
+    expect(isMcpRun(mcp)).toBe(true);
+    expect(all.some(isMcpRun)).toBe(false);
   });
 
   it('gives each run its outcome, failure class and faults', () => {

@@ -120,6 +120,14 @@ describe.each(['openai', 'anthropic'] as const)('%s provider', (protocol) => {
     expect(err.message).toMatch(protocol === 'openai' ? /cut off: the stream ended without a finish_reason/ : /cut off: the stream ended without message_stop/);
   });
 
+  it.runIf(protocol === 'openai')('a complete stream without a finish_reason (ended by [DONE]) is a reply, not a truncated one', async () => {
+    const provider = await providerFor(protocol, [{ noFinishReason: true, text: 'Posted in #random. Answer: posted' }]);
+    const turn = await provider.complete({ model: 'm', system: 's', messages: [{ role: 'user', content: 'x' }] });
+    expect(turn.text).toBe('Posted in #random. Answer: posted');
+    expect(turn.stopReason).toBeNull();
+    expect(server!.received).toHaveLength(1);
+  });
+
   it("the request's own time limit is a timeout error", async () => {
     server = await startFakeModelServer([{ hang: true }]);
     const provider = createProvider({ protocol, baseURL: protocol === 'openai' ? server.openaiBaseURL : server.anthropicBaseURL, maxRetries: 0, timeoutMs: 300 }, KEY);

@@ -11,6 +11,7 @@ import { termOr } from '../../glossary/glossary.ts';
 import { withCode } from '../explain/NotRunNotice.tsx';
 import { StateBadge } from './StateBadge.tsx';
 import { erroredAt, runState } from '../../../agent/runState.ts';
+import { isMcpRun } from '../../../agent/record.ts';
 
 /** Run / Stop, the streaming reply, and the steps so far — or a saved run, replayed with a scrubber. */
 export function AgentLiveView() {
@@ -25,6 +26,9 @@ export function AgentLiveView() {
   const steps = replay?.steps ?? live?.steps ?? [];
   const usage = steps.reduce((u, s) => ({ inputTokens: u.inputTokens + s.usage.inputTokens, outputTokens: u.outputTokens + s.usage.outputTokens }), { inputTokens: 0, outputTokens: 0 });
   const model = replay?.model.model ?? '';
+  // An MCP client's tokens and prompts never reach DiffLab: its run has no token count nor price to show.
+  const mcp = replay ? isMcpRun(replay) : false;
+  const ended = mcp && replay?.endReason === 'final_answer' ? 'disconnected' : replay?.endReason;
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
     // The newest step stays in view while the run streams (the page never scrolls: only the run's own column).
@@ -45,8 +49,8 @@ export function AgentLiveView() {
         <span className="muted">{title ? `on “${title}”` : 'pick a scenario'}</span>
         <div className="spacer" />
         <span className="muted" data-testid="agent-totals">
-          {steps.length} step{steps.length === 1 ? '' : 's'} · {tokens(usage)}
-          {model ? ` · ${money(prices, model, usage)}` : ''}
+          {steps.length} step{steps.length === 1 ? '' : 's'}
+          {mcp ? ' · tool calls of an MCP client' : ` · ${tokens(usage)}${model ? ` · ${money(prices, model, usage)}` : ''}`}
         </span>
       </div>
       {error && (
@@ -58,9 +62,10 @@ export function AgentLiveView() {
         <div className="agent-replay-bar" data-testid="agent-result">
           <StateBadge record={replay} upper />
           <span>
-            {replay.model.model} · {replay.settings.mode}/{replay.settings.docs} · <Term id={termOr(`end:${replay.endReason}`, 'end-reason')}>ended: {replay.endReason.replace('_', ' ')}</Term>
+            {replay.model.model} · {mcp ? 'MCP client' : `${replay.settings.mode}/${replay.settings.docs}`} · <Term id={termOr(`end:${ended}`, 'end-reason')}>ended: {ended === 'disconnected' ? 'client disconnected' : replay.endReason.replace('_', ' ')}</Term>
             {runState(replay) === 'errored' && <span data-testid="agent-errored-at"> · {erroredAt(replay)}, left out of pass rates</span>}
-            {replay.answer ? ` · answer: “${replay.answer.slice(0, 80)}”` : ''} · {money(prices, replay.model.model, replay.usage)}
+            {replay.answer ? ` · answer: “${replay.answer.slice(0, 80)}”` : ''}
+            {mcp ? '' : ` · ${money(prices, replay.model.model, replay.usage)}`}
           </span>
           {steps.length > 1 && (
             <label className="agent-scrubber">
@@ -84,7 +89,7 @@ export function AgentLiveView() {
       <RunTimeline steps={steps} selected={step} onSelect={showStep} />
       <ol className="agent-steps" ref={list}>
         {steps.map((s) => (
-          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} tools={s.index === 0 ? replay?.tools : undefined} />
+          <AgentStepCard key={s.index} step={s} selected={step === s.index} onSelect={() => showStep(s.index)} tools={s.index === 0 ? replay?.tools : undefined} mcp={mcp} />
         ))}
         {live?.streaming && !replay && (
           <li className="agent-step streaming" aria-live="polite">

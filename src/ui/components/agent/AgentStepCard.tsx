@@ -5,8 +5,12 @@ import { CodeBlock, Markdown } from '../Markdown.tsx';
 import { Chip, Term, termProps } from '../../glossary/Term.tsx';
 import { actionTerm } from '../../glossary/scenarioChips.ts';
 
-/** One step: the model's reply, each action's code and output, and its latency, tokens and verdict. */
-export function AgentStepCard({ step, selected, onSelect, tools }: { step: AgentStep; selected: boolean; onSelect: () => void; tools?: readonly ToolSpec[] }) {
+/**
+ * One step: the model's reply, each action's code and output, and its latency, tokens and verdict. A step of an MCP
+ * client's run (`mcp`) is one tool call it sent: its time before the call is the client's, and DiffLab never saw its
+ * tokens nor what its model was sent, so neither is shown.
+ */
+export function AgentStepCard({ step, selected, onSelect, tools, mcp = false }: { step: AgentStep; selected: boolean; onSelect: () => void; tools?: readonly ToolSpec[]; mcp?: boolean }) {
   const v = step.verdict;
   return (
     <li className={`agent-step ${selected ? 'selected' : ''}`} data-testid="agent-step">
@@ -16,7 +20,9 @@ export function AgentStepCard({ step, selected, onSelect, tools }: { step: Agent
           {v.passed ? 'passing' : 'failing'} {v.score.passed}/{v.score.total}
         </span>
         <span className="muted">
-          model {step.modelMs} ms · harness {step.harnessMs} ms · {step.usage.inputTokens}+{step.usage.outputTokens} tokens
+          {mcp
+            ? `client ${step.modelMs} ms · server ${step.harnessMs} ms`
+            : `model ${step.modelMs} ms · harness ${step.harnessMs} ms · ${step.usage.inputTokens}+${step.usage.outputTokens} tokens`}
         </span>
       </button>
       {step.note && (
@@ -36,7 +42,12 @@ export function AgentStepCard({ step, selected, onSelect, tools }: { step: Agent
           ))}
         </ul>
       )}
-      {(step.sent || tools) && <TurnSent step={step} tools={tools} />}
+      {mcp ? tools && <OfferedTools tools={tools} /> : (step.sent || tools) && <TurnSent step={step} tools={tools} />}
+      {mcp && step.actions.length === 0 && step.stopReason === 'disconnected' && (
+        <p className="muted" data-testid="step-disconnected">
+          The client ended the session: the run was judged on the state as it left it.
+        </p>
+      )}
       {step.text && <Markdown className="agent-reply" text={step.text} />}
       {step.actions.map((a, i) => (
         <div key={i} className={`agent-action ${a.ok ? '' : 'failed'}`}>
@@ -50,7 +61,7 @@ export function AgentStepCard({ step, selected, onSelect, tools }: { step: Agent
           </div>
           {/* A code block is in the reply's text; a tool call's arguments (a code tool's code) are not. */}
           {a.kind === 'tool' ? (
-            <CodeBlock className="agent-code" code={a.script ?? ''} language="json" />
+            <CodeBlock className="agent-code" code={readableArguments(a.script ?? '')} language="json" />
           ) : a.toolCallId ? (
             <CodeBlock className="agent-code" code={a.code} language={a.kind === 'js' ? 'javascript' : a.kind} />
           ) : null}
@@ -94,6 +105,29 @@ function TurnSent({ step, tools }: { step: AgentStep; tools?: readonly ToolSpec[
       <pre className="agent-output">{reply}</pre>
     </details>
   );
+}
+
+/** The tools an MCP client was offered (its tools/list), as their schemas. */
+function OfferedTools({ tools }: { tools: readonly ToolSpec[] }) {
+  return (
+    <details className="agent-sent" data-testid="step-tools">
+      <summary>{tools.length} tool schemas offered to the client</summary>
+      <pre className="agent-output">{JSON.stringify(tools, null, 2)}</pre>
+    </details>
+  );
+}
+
+/**
+ * A tool call's arguments one per line when they do not fit a short line (a message's text, a query): only the
+ * whitespace changes; arguments that are not JSON stay as they came.
+ */
+function readableArguments(script: string): string {
+  if (script.length <= 60) return script;
+  try {
+    return JSON.stringify(JSON.parse(script), null, 2);
+  } catch {
+    return script;
+  }
 }
 
 /** An API tool call by its tool, a code tool's call (`execute_python`) and a code block by their language. */

@@ -10,7 +10,7 @@ import { StateBadge } from './StateBadge.tsx';
 import { RetryErroredButton } from './RetryErroredButton.tsx';
 import { importRunFiles } from './importRunFiles.ts';
 
-const sourceLabels: Record<ExplorerRun['source'], string> = { batch: 'page batch', eval: 'difflab eval', human: 'human', live: 'live', demo: 'demo' };
+const sourceLabels: Record<ExplorerRun['source'], string> = { batch: 'page batch', eval: 'difflab eval', mcp: 'difflab mcp', human: 'human', live: 'live', demo: 'demo' };
 
 /** A run's verdict badge: pass, fail or errored (the provider failed). */
 export function OutcomeBadge({ run }: { run: ExplorerRun }) {

@@ -1,5 +1,5 @@
 import { formatFaultPlan, hasFaults, type FaultPlan } from '../../../session/faults.ts';
-import type { AgentRunRecord, RunSettings } from '../../../agent/record.ts';
+import { isMcpRun, type AgentRunRecord, type RunSettings } from '../../../agent/record.ts';
 import { providerPresets } from '../../../agent/providers/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import { isScripted, REPLIES_PRESET } from '../../stores/agentSlice.ts';
@@ -21,7 +21,7 @@ interface Described {
 function describeRun(record: AgentRunRecord): Described {
   const { model, settings } = record;
   const host = URL.canParse(model.baseURL) ? new URL(model.baseURL).host : '';
-  const provider = model.protocol === 'human' ? 'a person' : host ? `${model.protocol}, ${host}` : model.protocol;
+  const provider = model.protocol === 'human' ? 'a person' : isMcpRun(record) ? 'MCP client' : host ? `${model.protocol}, ${host}` : model.protocol;
   return { model: model.model, provider, mode: settings.mode, toolset: settings.toolset, docs: settings.docs, faults: record.faults };
 }
 

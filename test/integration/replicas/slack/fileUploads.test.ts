@@ -60,7 +60,8 @@ describe('@slack/web-api filesUploadV2 against difflab serve', () => {
     expect(listed.files?.map((f) => f.id)).toEqual([completed.id]);
 
     const history = await web.conversations.history({ channel, limit: 1 });
-    expect(history.messages?.[0]).toMatchObject({ text: 'Orders so far' });
+    // The share reads as an upload in the channel's history, with the file as files.info gives it.
+    expect(history.messages?.[0]).toMatchObject({ text: 'Orders so far', upload: true, display_as_bot: false, files: [{ id: completed.id, name: 'orders.csv', title: 'Weekly orders', url_private: info.file!.url_private }] });
 
     const d = await diff();
     const file = d.inserts.find((r: any) => r.__table__ === 'files');
