@@ -4,8 +4,8 @@
 // verdict while its run is going reads "so far"; the HTML export reads a result and prints each piece of code once;
 // a failure reads ids with their rows' names; a script that does not parse is NOT RUN, not a verdict.
 // Usage: node test/e2e/firstContact.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { createServer } from 'node:http';
 import { assert, checkPageStayedClean, isMain, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
+import { modelServer, streamChat } from './modelServer.mjs';
 
 const READY_TIMEOUT = 120_000;
 const SCENARIO = '[data-scenario$="/random-boardgame-venue"]';
@@ -51,35 +51,12 @@ async function reload(page) {
 async function heldModel() {
   let release;
   const held = new Promise((ok) => (release = ok));
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', '*');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', async () => {
-      const body = JSON.parse(raw);
-      const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-      const text =
-        turn === 0
-          ? "Looking first.\n```javascript\nconst r = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await r.json()).ok);\n```"
-          : 'Answer: done';
-      if (turn > 0) await held;
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (o) => res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'f', ...o })}\n\n`);
-      chunk({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
-      chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-      chunk({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
-      res.write('data: [DONE]\n\n');
-      res.end();
-    });
+  const read = "Looking first.\n```javascript\nconst r = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await r.json()).ok);\n```";
+  const server = await modelServer(async ({ res, turn }) => {
+    if (turn > 0) await held;
+    streamChat(res, turn === 0 ? read : 'Answer: done', { pieceSize: 1e6, usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return {
-    root: `http://127.0.0.1:${server.address().port}`,
-    release: () => release(),
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }),
-  };
+  return { ...server, release: () => release() };
 }
 
 async function run({ browser, server, check }) {
