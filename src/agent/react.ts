@@ -79,7 +79,7 @@ export function reactPrompt(replicas: Replica[], docs: string, now?: string): st
 export function reactObservation(r: ScriptResult, max: number): string {
   const out = r.console.filter((e) => e.level === 'log' || e.level === 'info').map((e) => e.text).join('\n');
   const err = r.console.filter((e) => e.level !== 'log' && e.level !== 'info').map((e) => e.text).join('\n');
-  const status = r.ok ? 'exit code 0' : r.reason === 'error' ? (/exited with status (\d+)/.exec(r.error ?? '')?.[0].replace('exited with status', 'exit code') ?? `error: ${r.error}`) : `stopped: ${r.error}`;
+  const status = r.ok ? 'exit code 0' : r.reason === 'error' || r.reason === 'syntax' ? (/exited with status (\d+)/.exec(r.error ?? '')?.[0].replace('exited with status', 'exit code') ?? `error: ${r.error}`) : `stopped: ${r.error}`;
   const body = [out && `stdout:\n${out}`, err && `stderr:\n${err}`, status].filter(Boolean).join('\n');
   return `<observation>\n${boundText(body, max)}\n</observation>`;
 }

@@ -192,6 +192,9 @@ export function isHumanRun(r: Pick<AgentRunRecord, 'model'>): boolean {
 /** Where an MCP client's session (`difflab mcp`) says it came from: its "model" is the client, named by its initialize. */
 export const MCP_STDIO_BASE_URL = 'mcp:stdio';
 
+/** Where a run of an external agent (`eval --agent-command`) came from: its "model" is the command line. */
+export const MCP_AGENT_COMMAND_BASE_URL = 'mcp:agent-command';
+
 /**
  * A run an MCP client made: each step is one tool call it sent, its time before it the client's, and no tokens or
  * prompts ever reach DiffLab.

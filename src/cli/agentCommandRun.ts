@@ -2,7 +2,7 @@ import type { ToolSet } from '../agent/codeTools.ts';
 import { runAgent, runSettings, systemPrompt } from '../agent/loop.ts';
 import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
-import type { AgentRunRecord, ModelRef } from '../agent/record.ts';
+import { MCP_AGENT_COMMAND_BASE_URL, type AgentRunRecord, type ModelRef } from '../agent/record.ts';
 import { ProviderError, type ModelProvider, type ModelTurn } from '../agent/types.ts';
 import { sessionWorld, toolModeTools } from '../agent/world.ts';
 import type { Replica } from '../replicas/index.ts';
@@ -12,8 +12,8 @@ import { runAgentCommand, type AgentCommandResult } from './agentProcess.ts';
 import { serveMcpOnLoopback } from './mcpLoopback.ts';
 import { MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
 
-/** A record's `model.baseURL` for a run of an external agent command; its `model.model` is the command line. */
-export const AGENT_COMMAND_BASE_URL = 'agent-command';
+/** A record's `model.baseURL` for a run of an external agent command (read in the page as an MCP client's run). */
+export const AGENT_COMMAND_BASE_URL = MCP_AGENT_COMMAND_BASE_URL;
 
 /** An MCP client makes as many calls as it likes; this bound only keeps a runaway loop finite. */
 const MAX_AGENT_CALLS = 10_000;

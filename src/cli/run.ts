@@ -25,8 +25,9 @@ export const runSpec = {
     'Prints one JSON object: {test_id, passed, agent_diff_passed, score: {passed, total, percent}, failures,',
     'unexplained, diff: {inserts, updates, deletes}, console, error, failed_assertions}. Each failed assertion',
     'comes with its nearest rows (at most 3: rows of its table in its part of the diff, else rows the script touched,',
-    'then seed rows), each check with the expected and the actual value. Exits 0 whether the test passes or fails,',
-    'and 2 for bad input.',
+    'then seed rows), each check with the expected and the actual value, ids followed by their rows\' names',
+    '("0" (All Files)). A script that never ran (a syntax error) has passed null and no verdict. Exits 0 whether',
+    'the test passes or fails, and 2 for bad input.',
   ].join('\n'),
 } as const satisfies CommandSpec;
 

@@ -1,15 +1,16 @@
-import { describeAssertion, type NearestRows } from '../evaluation/index.ts';
+import { describeAssertion, namedValues, type NearestRows, type PredicateCheck } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import type { Session, StepResult, Workbench } from '../session/index.ts';
 import type { LanguageId } from '../sandbox/languages.ts';
-import type { SandboxLimits } from '../sandbox/types.ts';
+import { neverStarted, type SandboxLimits } from '../sandbox/types.ts';
 
 /** What `difflab run` prints for one script: the contract of the command's output. */
 export interface RunOutcome {
   test_id: string;
-  passed: boolean;
-  agent_diff_passed: boolean;
-  score: { passed: number; total: number; percent: number };
+  /** Null, as are `agent_diff_passed` and `score`, when the script never ran (it does not parse): no verdict. */
+  passed: boolean | null;
+  agent_diff_passed: boolean | null;
+  score: { passed: number; total: number; percent: number } | null;
   failures: unknown[];
   unexplained: unknown[];
   diff: { inserts: unknown[]; updates: unknown[]; deletes: unknown[] };
@@ -61,6 +62,11 @@ export async function runInSession(
   const step = await session.runStep(source, { limits, language });
   onStep?.(step);
   const v = step.verdict;
+  if (neverStarted(step.script)) {
+    const nothing = { inserts: [], updates: [], deletes: [] };
+    const error = step.script.error ?? 'the script did not start';
+    return { test_id: session.scenario.id, passed: null, agent_diff_passed: null, score: null, failures: [], unexplained: [], diff: nothing, console: step.script.console, error, failed_assertions: [] };
+  }
   return {
     test_id: session.scenario.id,
     // A hybrid-graded scenario passes by its hybrid rule (score ≥ 0.5, every critical check passed).
@@ -76,7 +82,13 @@ export async function runInSession(
       index: a.index,
       assertion: a.assertion?.description ?? (a.assertion ? describeAssertion(a.assertion) : `assertions[${a.index}]`),
       reason: a.reason,
-      nearest: a.nearest ?? null,
+      nearest: a.nearest ? printedNearest(a.nearest) : null,
     })),
   };
+}
+
+/** Nearest rows as the command prints them: each id a check compares followed by its row's name, `"0" (All Files)`. */
+function printedNearest(nearest: NearestRows): NearestRows {
+  const printed = ({ ref: _ref, names, ...check }: PredicateCheck): PredicateCheck => ({ ...check, ...namedValues({ ...check, names }) });
+  return { ...nearest, rows: nearest.rows.map((r) => ({ ...r, checks: r.checks.map(printed) })) };
 }

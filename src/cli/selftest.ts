@@ -113,7 +113,7 @@ async function checkScenario(
     });
     await session.reset();
     // A solution that stops with an error is broken even when what it did before stopping passes (as the lint's check a).
-    solutionPassed = outcome.passed && !outcome.error;
+    solutionPassed = outcome.passed === true && !outcome.error;
     row.solution = verdictText(outcome);
     if (!outcome.passed) row.why.push(`solution: ${explain(outcome)}`);
     else if (outcome.error) row.why.push(`solution stopped: ${outcome.error.split('\n')[0]}`);
@@ -181,7 +181,7 @@ function line(r: Row): string {
 }
 
 function verdictText(o: RunOutcome): string {
-  return `${o.passed ? 'pass' : 'fail'} ${o.score.passed}/${o.score.total}`;
+  return o.score ? `${o.passed ? 'pass' : 'fail'} ${o.score.passed}/${o.score.total}` : 'not run';
 }
 
 function explain(o: RunOutcome): string {

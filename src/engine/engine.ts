@@ -384,16 +384,28 @@ export class Engine {
    * diffs show rows). Bounded: the lookup runs only through an index that leads with the column, or on a table of at
    * most SCAN_LIMIT rows; otherwise, and for an unknown table or column, it finds nothing. Never throws.
    */
-  async templateRows(templateName: string, service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
+  templateRows(templateName: string, service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
+    return this.rowsWhere(templateName, templateSchema(templateName, service), service, table, column, values, limit);
+  }
+
+  /**
+   * `templateRows` in an environment of the template (its current state): its tables carry the template's indexes,
+   * and the table's size in the seed decides whether a scan is allowed.
+   */
+  environmentRows(envId: string, templateName: string, service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
+    return this.rowsWhere(templateName, envServiceSchema(envId, service), service, table, column, values, limit);
+  }
+
+  private async rowsWhere(templateName: string, schema: string, service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
     const template = this.templates.get(templateName);
     const info = template?.schemaInfo.tables.find((t) => t.service === service && t.name === table);
     const type = info?.columns.find((c) => c.name === column)?.type.toLowerCase();
     if (!template || !info || !type || values.length === 0 || /json|array|bytea/.test(type)) return [];
-    const target = `${ident(templateSchema(templateName, service))}.${ident(table)}`;
+    const indexedIn = `${ident(templateSchema(templateName, service))}.${ident(table)}`;
     try {
       const small = (template.rowCounts[`${service}.${table}`] ?? Infinity) <= SCAN_LIMIT;
-      if (!small && !(await this.indexedColumns(target)).has(column)) return [];
-      const r = await this.db.query<{ r: Row }>(`SELECT to_jsonb(t) AS r FROM ${target} t WHERE ${ident(column)} = ANY($1) LIMIT $2`, [values.map(String), limit]);
+      if (!small && !(await this.indexedColumns(indexedIn)).has(column)) return [];
+      const r = await this.db.query<{ r: Row }>(`SELECT to_jsonb(t) AS r FROM ${ident(schema)}.${ident(table)} t WHERE ${ident(column)} = ANY($1) LIMIT $2`, [values.map(String), limit]);
       return r.rows.map((x) => x.r);
     } catch {
       // A value the column's type cannot hold (`abc` for an integer) matches nothing.

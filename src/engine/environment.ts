@@ -201,6 +201,12 @@ export class Environment {
     return r.rows;
   }
 
+  /** Rows of a table whose `column` holds one of `values`, by the bounded rule of `Engine.templateRows`. */
+  findRows(service: string, table: string, column: string, values: readonly (string | number | boolean)[], limit: number): Promise<Row[]> {
+    this.assertLive();
+    return this.engine.environmentRows(this.id, this.template.name, service, table, column, values, limit);
+  }
+
   async dispose(): Promise<void> {
     if (this.disposed) return;
     this.disposed = true;

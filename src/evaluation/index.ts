@@ -21,6 +21,7 @@ export { closest } from './specRules/SpecRule.ts';
 export { OPERATORS, OPERATOR_NAMES, compileCondition, matchesCondition, type Test } from './operators.ts';
 export { assertionsByRow, evaluateDiff, evaluateDiffBounded, rowRefKey, type EvaluateOptions, type Score, type Verdict } from './evaluate.ts';
 export type { AssertionResult } from './evaluateAssertion.ts';
+export { namedValues, rowName, withIdNames, type IdRef } from './idNames.ts';
 export { MAX_NEAREST, seedProbes, withSeedCandidates, type CandidateSource, type NearestRow, type NearestRows, type PredicateCheck, type SeedProbe } from './nearest.ts';
 export { describeAssertion, describeChange, describeCondition, describeCount, describeNeed, describeNeeds, formatValue, isEquality } from './describe.ts';
 export type { RowExplanation, RowExplanations, UnexplainedChange } from './closedWorld.ts';

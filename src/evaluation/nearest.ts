@@ -9,6 +9,7 @@ import type { Diff, Row, SchemaInfo } from '../engine/types.ts';
 import { compileSpec, type CompiledAssertion, type CountRule, type RowKind } from './compileSpec.ts';
 import { describeChange, describeCondition, formatValue, isEquality } from './describe.ts';
 import { DiffView, ROW_KINDS } from './diffView.ts';
+import { conditionIds, idRef, idTarget, type IdRef } from './idNames.ts';
 import type { AssertionResult } from './evaluateAssertion.ts';
 import { isDict } from './python.ts';
 import { FieldReader } from './readField.ts';
@@ -32,6 +33,10 @@ export interface PredicateCheck {
   /** Plain equality, so `actual ≠ expected` reads right. */
   equality: boolean;
   passed: boolean;
+  /** When the field holds ids of rows (a foreign key, or the table's key): which rows, so they can be named. */
+  ref?: IdRef;
+  /** The names of those rows by id (`{ "0": "All Files" }`), filled in by the session after the run. */
+  names?: Record<string, string>;
 }
 
 export interface NearestRow {
@@ -67,18 +72,27 @@ interface RawCheck {
   build(): PredicateCheck;
 }
 
-function check(part: PredicateCheck['part'], field: string, condition: unknown, actual: () => string, passed: boolean): RawCheck {
+function check(part: PredicateCheck['part'], field: string, condition: unknown, actual: () => string, passed: boolean, ref?: () => IdRef | undefined): RawCheck {
   return {
     passed,
-    build: () => ({
-      part,
-      field,
-      expected: part === 'change' ? describeChange(condition) : part === 'where' ? describeCondition(condition) : String(condition),
-      actual: actual(),
-      equality: part === 'where' && isEquality(condition),
-      passed,
-    }),
+    build: () => {
+      const ids = ref?.();
+      return {
+        part,
+        field,
+        expected: part === 'change' ? describeChange(condition) : part === 'where' ? describeCondition(condition) : String(condition),
+        actual: actual(),
+        equality: part === 'where' && isEquality(condition),
+        passed,
+        ...(ids ? { ref: ids } : {}),
+      };
+    },
   };
+}
+
+/** The ids a where or change check compares, when its field holds ids (see idNames.ts). */
+function refOf(schema: SchemaIndex | undefined, a: CompiledAssertion, path: readonly string[], condition: unknown, actual: readonly unknown[]): () => IdRef | undefined {
+  return () => (path.length === 1 ? idRef(idTarget(schema, a.table, a.service, path[0]), [...conditionIds(condition), ...actual]) : undefined);
 }
 
 interface Scored {
@@ -117,7 +131,7 @@ function tooMany(rule: CountRule, found: number): boolean {
 /** A row of the assertion's own part of the diff: its where, its expected changes and, strict, its other changes. */
 function inPart(a: CompiledAssertion, strict: boolean, view: DiffView, kind: RowKind, i: number, source: CandidateSource): Scored {
   const json = view.jsonColumns(kind, i);
-  const checks = bestWhere(a, view.images(kind, i), view, json);
+  const checks = bestWhere(a, view.images(kind, i), view.reader, view.schema, json);
   if (kind === 'update') {
     const before = view.before(i);
     const after = view.after(i);
@@ -128,7 +142,8 @@ function inPart(a: CompiledAssertion, strict: boolean, view: DiffView, kind: Row
       const now = view.reader.top(after, c.field, json);
       const didChange = changed.includes(c.field);
       const actual = () => (didChange ? `${formatValue(was)} → ${formatValue(now)}` : `unchanged (${formatValue(was)})`);
-      checks.push(check('change', c.field, changes[c.field], actual, didChange && (!c.from || c.from(was)) && (!c.to || c.to(now))));
+      const ref = refOf(view.schema, a, [c.field], changes[c.field], [was, now]);
+      checks.push(check('change', c.field, changes[c.field], actual, didChange && (!c.from || c.from(was)) && (!c.to || c.to(now)), ref));
     }
     const extra = strict ? changed.filter((f) => !a.expectedFields.has(f)) : [];
     if (extra.length > 0) {
@@ -140,7 +155,7 @@ function inPart(a: CompiledAssertion, strict: boolean, view: DiffView, kind: Row
 
 /** A row of the table in another part of the diff: its where, and that it was not added / changed / removed. */
 function otherPart(a: CompiledAssertion, view: DiffView, kind: RowKind, i: number): Scored {
-  const checks = bestWhere(a, view.images(kind, i), view, view.jsonColumns(kind, i));
+  const checks = bestWhere(a, view.images(kind, i), view.reader, view.schema, view.jsonColumns(kind, i));
   checks.push(partCheck(a, DIFF_TYPE[kind]));
   return scored('touched', view, kind, i, checks);
 }
@@ -164,17 +179,21 @@ function scored(source: CandidateSource, view: DiffView, kind: RowKind, i: numbe
 }
 
 /** The where checks on whichever image of the row fails fewer of them (an update's after image on a tie). */
-function bestWhere(a: CompiledAssertion, images: Row[], view: DiffView, json: ReadonlySet<string> | undefined): RawCheck[] {
-  const where = isDict(a.source?.where) ? a.source.where : {};
+function bestWhere(a: CompiledAssertion, images: Row[], reader: FieldReader, schema: SchemaIndex | undefined, json: ReadonlySet<string> | undefined): RawCheck[] {
   let best: RawCheck[] | null = null;
   for (const image of images) {
-    const checks = a.where.map((c): RawCheck => {
-      const value = view.reader.path(image, c.path, json);
-      return check('where', c.key, where[c.key], () => formatValue(value), c.test(value));
-    });
+    const checks = whereChecks(a, image, reader, schema, json);
     if (!best || failures(checks) < failures(best)) best = checks;
   }
   return best ?? [];
+}
+
+function whereChecks(a: CompiledAssertion, row: Row, reader: FieldReader, schema: SchemaIndex | undefined, json: ReadonlySet<string> | undefined): RawCheck[] {
+  const where = isDict(a.source?.where) ? a.source.where : {};
+  return a.where.map((c): RawCheck => {
+    const value = reader.path(row, c.path, json);
+    return check('where', c.key, where[c.key], () => formatValue(value), c.test(value), refOf(schema, a, c.path, where[c.key], [value]));
+  });
 }
 
 const failures = (checks: RawCheck[]) => checks.filter((c) => !c.passed).length;
@@ -273,13 +292,7 @@ export function withSeedCandidates(
 }
 
 function seedRow(a: CompiledAssertion, schema: SchemaIndex | undefined, row: Row, key: string): Scored {
-  const json = schema?.jsonColumns(a.table, a.service);
-  const where = isDict(a.source?.where) ? a.source.where : {};
-  const reader = new FieldReader();
-  const checks = a.where.map((c): RawCheck => {
-    const value = reader.path(row, c.path, json);
-    return check('where', c.key, where[c.key], () => formatValue(value), c.test(value));
-  });
+  const checks = whereChecks(a, row, new FieldReader(), schema, schema?.jsonColumns(a.table, a.service));
   checks.push(partCheck(a, 'unchanged (in the seed)'));
   return { source: 'seed', table: a.table, ...(a.service !== undefined ? { service: a.service } : {}), key, checks, failed: checks.filter((c) => !c.passed).length };
 }

@@ -138,7 +138,8 @@ export function toolRequest(replica: Replica, tool: Tool, args: Record<string, u
     for (const [k, v] of Object.entries(rest)) if (v !== undefined && v !== null) url.searchParams.set(k, queryValue(v));
     return new Request(url, { method, headers });
   }
-  headers['content-type'] = 'application/json';
+  // With its charset, as a careful client sends it: Slack warns `missing_charset` on JSON without one.
+  headers['content-type'] = 'application/json; charset=utf-8';
   return new Request(url, { method, headers, body: JSON.stringify(rest) });
 }
 

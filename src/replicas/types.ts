@@ -127,6 +127,11 @@ export interface Replica {
    */
   people?: { table: string; id: string; email: string };
   /**
+   * Which column names a row of each table, for people reading an id: a failure's `parent_id "0" (All Files)`. The
+   * first of a table's columns with a value names the row; a table not listed has no name.
+   */
+  rowNames?: RowNames;
+  /**
    * The answer, in this service's error shape, to a request refused before any handler runs: a path that does not
    * decode, a NUL character, a body, URL or header block over its limit, or a request past its time budget.
    */
@@ -139,6 +144,9 @@ export interface Replica {
    */
   prepare?: () => Promise<unknown>;
 }
+
+/** Table → the columns that name its rows, in order of preference (`users: ['real_name', 'username']`). */
+export type RowNames = Readonly<Record<string, readonly string[]>>;
 
 /**
  * A service's answers to a rate limit and to a transient server error, as the real API sends them; fault

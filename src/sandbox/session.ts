@@ -80,6 +80,17 @@ export class ScriptSession {
       this.deadline = Date.now() + limits.timeMs;
       // The interrupt handler only runs while the VM runs; this catches a script idling on a slow fetch or timer.
       this.deadlineTimer = setTimeout(() => this.stop('timeout'), limits.timeMs);
+      // Compiled first, so a script that does not parse is told apart from one that threw a SyntaxError as it ran
+      // (`JSON.parse`): the first never ran at all.
+      const compiled = this.vm.evalCode(source, SCRIPT_FILE_NAME, { type: 'module', compileOnly: true });
+      if (compiled.error) {
+        const thrown = describeThrown(this.vm, compiled.error);
+        if (thrown.message.startsWith('SyntaxError')) this.finish({ ok: false, reason: 'syntax', error: thrown.message });
+        else this.failWith(compiled.error);
+        compiled.error.dispose();
+        return;
+      }
+      compiled.value.dispose();
       const result = this.vm.evalCode(source, SCRIPT_FILE_NAME, { type: 'module' });
       if (result.error) {
         this.failWith(result.error);

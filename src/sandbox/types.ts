@@ -66,13 +66,14 @@ export interface RequestLogEntry {
 
 /**
  * 'aborted': the caller's AbortSignal fired. 'unavailable': the language cannot run here at all (Python in a page
- * with neither JSPI nor cross-origin isolation), so the script never started: the step is not run, not failed.
+ * with neither JSPI nor cross-origin isolation); 'syntax': the script does not parse in its language. Either way
+ * the script never started: the step is not run, not failed.
  */
-export type StopReason = 'timeout' | 'memory' | 'requests' | 'error' | 'crash' | 'aborted' | 'unavailable';
+export type StopReason = 'timeout' | 'memory' | 'requests' | 'error' | 'crash' | 'aborted' | 'unavailable' | 'syntax';
 
-/** Whether the script never started (its language cannot run here): a step that was not run, with no verdict. */
+/** Whether the script never started (its language cannot run here, or it does not parse): a step that was not run, with no verdict. */
 export function neverStarted(result: { reason?: StopReason }): boolean {
-  return result.reason === 'unavailable';
+  return result.reason === 'unavailable' || result.reason === 'syntax';
 }
 
 export interface ScriptResult {

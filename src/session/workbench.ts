@@ -19,6 +19,7 @@ import {
 } from '../evaluation/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { NO_FAULTS, withFaults, type FaultEvent, type FaultPlan } from './faults.ts';
+import { nameIds } from './nameIds.ts';
 
 /** Seed rows looked up per `where` field of a failed assertion, at most. */
 const SEED_LOOKUP_LIMIT = 20;
@@ -225,22 +226,30 @@ export class Session {
 
   /**
    * `evaluate`, and for a failed assertion whose part of the diff has no row of its table, the nearest rows of the
-   * seed too (bounded lookups by the assertion's equality fields; see `Engine.templateRows`).
+   * seed too (bounded lookups by the assertion's equality fields; see `Engine.templateRows`); the ids their checks
+   * compare are named by their rows (`"120000100" (Finance)`).
    */
   async judge(diff: Diff): Promise<Verdict> {
     const verdict = await this.evaluate(diff);
     const probes = seedProbes(verdict.assertions);
-    if (probes.length === 0) return verdict;
     const { engine } = this.workbench;
+    const template = this.env.template.name;
     const tables = this.env.template.schemaInfo.tables;
     const rows = new Map<number, Row[]>();
     for (const p of probes) {
       const service = p.service ?? tables.find((t) => t.name === p.table && this.env.services.includes(t.service))?.service;
       if (service === undefined) continue;
-      const found = await engine.templateRows(this.env.template.name, service, p.table, p.column, p.values, SEED_LOOKUP_LIMIT);
+      const found = await engine.templateRows(template, service, p.table, p.column, p.values, SEED_LOOKUP_LIMIT);
       rows.set(p.assertion, [...(rows.get(p.assertion) ?? []), ...found]);
     }
-    return { ...verdict, assertions: withSeedCandidates(this.scenario.spec, verdict.assertions, rows, diff, this.env.template.schemaInfo) };
+    const assertions = withSeedCandidates(this.scenario.spec, verdict.assertions, rows, diff, this.env.template.schemaInfo);
+    const replicas = this.workbench.router.replicas;
+    const named = await nameIds(assertions, {
+      rowNames: (service) => replicas.find((r) => r.name === service)?.rowNames,
+      current: (service, table, column, ids) => this.env.findRows(service, table, column, ids, ids.length),
+      seed: (service, table, column, ids) => engine.templateRows(template, service, table, column, ids, ids.length),
+    });
+    return { ...verdict, assertions: named };
   }
 
   async reset(): Promise<void> {

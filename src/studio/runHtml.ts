@@ -1,5 +1,5 @@
 import type { Diff, Row } from '../engine/types.ts';
-import { describeAssertion, hybridGates, type AssertionResult, type PredicateCheck, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
+import { describeAssertion, hybridGates, namedValues, type AssertionResult, type PredicateCheck, type RowExplanation, type RowKind, type Verdict } from '../evaluation/index.ts';
 import { actionLanguageTitle, modelLabel, runState, stepDiffOf, type AgentAction, type AgentRunRecord } from '../agent/record.ts';
 import { erroredAt, retryText } from '../agent/runState.ts';
 import { formatFaultPlan } from '../session/faults.ts';
@@ -116,8 +116,9 @@ function whyHtml(v: Verdict): string {
 function checkHtml(c: PredicateCheck): string {
   const e = escapeHtml;
   const field = c.part === 'part' ? 'part of diff' : c.part === 'strict' ? `also changed: ${c.field}` : c.field;
-  const wants = c.passed ? '' : c.equality ? ` ≠ <code>${e(c.expected)}</code>` : ` — wants <code>${e(c.expected)}</code>`;
-  return `<li class="${c.passed ? 'pass' : 'fail'}">${c.passed ? '✓' : '✗'} <code>${e(field)}</code> <code>${e(c.actual)}</code>${wants}</li>`;
+  const { expected, actual } = namedValues(c);
+  const wants = c.passed ? '' : c.equality ? ` ≠ <code>${e(expected)}</code>` : ` — wants <code>${e(expected)}</code>`;
+  return `<li class="${c.passed ? 'pass' : 'fail'}">${c.passed ? '✓' : '✗'} <code>${e(field)}</code> <code>${e(actual)}</code>${wants}</li>`;
 }
 
 /**

@@ -1,16 +1,38 @@
 // First contact with the playground, as a newcomer meets it: the read-only starter's run says nothing changed first
 // and what the task needs; each script run is kept and reopened after a reload; Show solution never loses the draft
 // (across a reload, and one click back); the language picker never runs one language's text as another's; a model's
-// verdict while its run is going reads "so far"; the HTML export reads a result and prints each piece of code once.
+// verdict while its run is going reads "so far"; the HTML export reads a result and prints each piece of code once;
+// a failure reads ids with their rows' names; a script that does not parse is NOT RUN, not a verdict.
 // Usage: node test/e2e/firstContact.mjs [--browser chromium|firefox]   (after `npm run build`)
-import { createServer } from 'node:http';
 import { assert, checkPageStayedClean, isMain, runJourneys, screenshots, waitAcrossReload } from './harness.mjs';
+import { modelServer, streamChat } from './modelServer.mjs';
 
 const READY_TIMEOUT = 120_000;
 const SCENARIO = '[data-scenario$="/random-boardgame-venue"]';
 const DRAFT = "// my own attempt\nconst res = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await res.json()).ok);\n";
 
+const WRONG_CHANNEL = "await fetch('https://slack.com/api/chat.postMessage', { method: 'POST', headers: { Authorization: 'Bearer x', 'Content-Type': 'application/json' }, body: JSON.stringify({ channel: 'C07GENERAL', text: 'Board games on the 4th floor' }) });\n";
+const BROKEN = { javascript: "const res = await fetch('https://slack.com/api/conversations.list';\n", bash: 'curl -s https://slack.com/api/auth.test\nif then fi\n' };
+
 const state = (page, fn, arg) => page.evaluate(fn, arg);
+
+/** Puts a script in the editor and runs it as the next step. */
+async function runScript(page, language, text) {
+  await page.getByTestId('language').selectOption(language);
+  await page.waitForFunction((l) => window.__difflab.store.getState().editor.language === l, language, { timeout: 5_000 });
+  await state(page, (t) => window.__difflab.store.getState().editor.setText(t), text);
+  await runStep(page);
+}
+
+/** Presses Run and waits for the step to end. */
+async function runStep(page) {
+  const before = await state(page, () => window.__difflab.store.getState().run.steps);
+  await page.getByTestId('run').click();
+  await page.waitForFunction((n) => {
+    const s = window.__difflab.store.getState();
+    return s.run.status === 'ready' && s.run.last && s.run.steps > n;
+  }, before, { timeout: 90_000 });
+}
 
 async function ready(page) {
   await waitAcrossReload(page, () => document.documentElement.dataset.env === 'ready', null, { timeout: READY_TIMEOUT });
@@ -29,35 +51,12 @@ async function reload(page) {
 async function heldModel() {
   let release;
   const held = new Promise((ok) => (release = ok));
-  const server = createServer((req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
-    res.setHeader('access-control-allow-headers', '*');
-    if (req.method === 'OPTIONS') return void res.writeHead(204).end();
-    let raw = '';
-    req.on('data', (c) => (raw += c));
-    req.on('end', async () => {
-      const body = JSON.parse(raw);
-      const turn = (body.messages ?? []).filter((m) => m.role === 'assistant').length;
-      const text =
-        turn === 0
-          ? "Looking first.\n```javascript\nconst r = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await r.json()).ok);\n```"
-          : 'Answer: done';
-      if (turn > 0) await held;
-      res.writeHead(200, { 'content-type': 'text/event-stream' });
-      const chunk = (o) => res.write(`data: ${JSON.stringify({ id: 'c', object: 'chat.completion.chunk', created: 0, model: 'f', ...o })}\n\n`);
-      chunk({ choices: [{ index: 0, delta: { content: text }, finish_reason: null }] });
-      chunk({ choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] });
-      chunk({ choices: [], usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
-      res.write('data: [DONE]\n\n');
-      res.end();
-    });
+  const read = "Looking first.\n```javascript\nconst r = await fetch('https://slack.com/api/conversations.list', { method: 'POST' });\nconsole.log((await r.json()).ok);\n```";
+  const server = await modelServer(async ({ res, turn }) => {
+    if (turn > 0) await held;
+    streamChat(res, turn === 0 ? read : 'Answer: done', { pieceSize: 1e6, usage: { prompt_tokens: 100, completion_tokens: 20, total_tokens: 120 } });
   });
-  await new Promise((ok) => server.listen(0, '127.0.0.1', ok));
-  return {
-    root: `http://127.0.0.1:${server.address().port}`,
-    release: () => release(),
-    close: () => new Promise((ok) => { server.closeAllConnections(); server.close(ok); }),
-  };
+  return { ...server, release: () => release() };
 }
 
 async function run({ browser, server, check }) {
@@ -122,12 +121,7 @@ async function run({ browser, server, check }) {
     await page.waitForFunction(() => window.__difflab.store.getState().editor.language === 'bash', null, { timeout: 5_000 });
     const bash = await state(page, () => window.__difflab.store.getState().editor);
     assert(bash.origin === 'starter' && bash.text.startsWith('# ') && bash.text.includes('curl') && !bash.text.includes('my own attempt'), `under Bash: ${bash.text.slice(0, 120)}`);
-    const before = await state(page, () => window.__difflab.store.getState().run.steps);
-    await page.getByTestId('run').click();
-    await page.waitForFunction((n) => {
-      const s = window.__difflab.store.getState();
-      return s.run.status === 'ready' && s.run.last && s.run.steps > n;
-    }, before, { timeout: 90_000 });
+    await runStep(page);
     const script = await state(page, () => window.__difflab.store.getState().run.last.script);
     assert(script.ok, `the Bash starter did not run as Bash: ${script.error}`);
     await page.getByTestId('language').selectOption('javascript');
@@ -180,6 +174,35 @@ async function run({ browser, server, check }) {
     assert(shown.split(code).length - 1 === 1, `the step's code is printed ${shown.split(code).length - 1} times`);
     await page.getByTestId('mode-script').click();
   });
+
+  await check('a failure reads ids with their rows’ names: channel_id "C07GENERAL" (general) ≠ "C07RANDOM" (random)', async () => {
+    await state(page, () => window.__difflab.store.getState().run.reset());
+    await page.waitForFunction(() => window.__difflab.store.getState().run.status === 'ready', null, { timeout: 30_000 });
+    await runScript(page, 'javascript', WRONG_CHANNEL);
+    await page.getByTestId('nearest-row').first().waitFor({ timeout: 30_000 });
+    const lines = await page.locator('[data-testid=nearest-row] .check-line[data-passed=false]').allTextContents();
+    const line = lines.find((l) => l.includes('channel_id')) ?? '';
+    assert(line.includes('"C07GENERAL" (general)') && line.includes('"C07RANDOM" (random)'), `the failed checks read: ${lines.join(' | ')}`);
+    await state(page, () => window.__difflab.store.getState().layout.showTab('verdict')); // below 1100 px, the verdict's tab
+    await screenshots(page, 'firstContact', 'ids-named');
+  });
+
+  for (const language of ['javascript', 'bash']) {
+    await check(`a ${language} script that does not parse is NOT RUN, with the language's message, and no verdict`, async () => {
+      await runScript(page, language, BROKEN[language]);
+      await page.locator('[data-testid=not-run][data-kind=syntax]').waitFor({ timeout: 30_000 });
+      const text = await page.getByTestId('not-run').textContent();
+      assert(/NOT RUN/.test(text) && /does not parse/.test(text) && (language === 'bash' ? /syntax error/.test(text) : /SyntaxError.*line 1/.test(text)), `the pane reads: ${text}`);
+      assert((await page.locator('#panel-right [data-testid=verdict]').count()) === 0, 'a verdict is shown for a script that never ran');
+      const summary = await page.getByTestId('run-summary').textContent();
+      assert(/NOT RUN/.test(summary) && !/FAIL/.test(summary), `the run summary reads: ${summary}`);
+      if (language === 'javascript') {
+        await state(page, () => window.__difflab.store.getState().layout.showTab('verdict'));
+        await screenshots(page, 'firstContact', 'syntax-not-run');
+      }
+    });
+  }
+  await page.getByTestId('language').selectOption('javascript');
 
   await checkPageStayedClean(check, browser);
 }

@@ -3,7 +3,7 @@ import { faultResponses, internalError, methodNotAllowed, notFound, requestProbl
 import { DOWNLOAD_BASE } from './files.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
-import { prepareSeedRow, schemaSql } from './schema.ts';
+import { prepareSeedRow, rowNames, schemaSql } from './schema.ts';
 
 /**
  * The Box Content API 2.0: REST over https://api.box.com/2.0, uploads over https://upload.box.com/api/2.0, downloads
@@ -16,6 +16,7 @@ export const box = {
   baseUrls: ['https://api.box.com/2.0/', 'https://upload.box.com/api/2.0/', DOWNLOAD_BASE],
   servicePath: 'box/2.0',
   schemaSql,
+  rowNames,
   routes,
   people: { table: 'box_users', id: 'id', email: 'login' },
   prepareSeedRow,

@@ -1,4 +1,5 @@
 import type { Row } from '../../engine/index.ts';
+import type { RowNames } from '../types.ts';
 
 /**
  * The words of a text for search, as SQL over `expr`: every run of letters and digits is one word, so
@@ -196,6 +197,19 @@ CREATE TABLE box_hub_items (
 );
 CREATE INDEX box_hub_items_hub ON box_hub_items (hub_id);
 `;
+
+/** What names a row of each table (see `Replica.rowNames`): folder "0" is All Files, 120000100 Finance. */
+export const rowNames = {
+  box_users: ['name', 'login'],
+  box_folders: ['name'],
+  box_files: ['name'],
+  box_file_versions: ['name'],
+  box_comments: ['message'],
+  box_tasks: ['message'],
+  box_collections: ['name'],
+  box_hubs: ['title'],
+  box_hub_items: ['item_name'],
+} satisfies RowNames;
 
 /**
  * Values for NOT NULL columns that a seed row may leave out. A seed loads with `jsonb_populate_recordset`, so a column

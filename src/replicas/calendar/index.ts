@@ -3,7 +3,7 @@ import { faultResponses, googleError, internal, requestProblem, unauthorized } f
 import { storedInstants } from './eventStore.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
-import { prepareSeedRow, schemaSql } from './schema.ts';
+import { prepareSeedRow, rowNames, schemaSql } from './schema.ts';
 import type { EventTime } from './time.ts';
 
 /** Google Calendar API v3 below https://www.googleapis.com/calendar/v3/, answered as Google does (REST, JSON errors). */
@@ -13,6 +13,7 @@ export const calendar = {
   baseUrls: ['https://www.googleapis.com/calendar/v3/'],
   servicePath: 'calendar',
   schemaSql,
+  rowNames,
   routes,
   people: { table: 'calendar_users', id: 'id', email: 'email' },
   prepareSeedRow(table: string, row: Record<string, unknown>) {

@@ -1,4 +1,5 @@
 import type { Row } from '../../engine/index.ts';
+import type { RowNames } from '../types.ts';
 
 /**
  * The Calendar replica's tables. Table and column names are the ones Agent-Diff's Calendar seed and assertions use
@@ -152,6 +153,14 @@ CREATE TABLE calendar_channels (
   created_at   timestamptz
 );
 `;
+
+/** What names a row of each table (see `Replica.rowNames`): a calendar or an event by its summary. */
+export const rowNames = {
+  calendar_users: ['display_name', 'email'],
+  calendars: ['summary'],
+  calendar_list_entries: ['summary_override'],
+  calendar_events: ['summary'],
+} satisfies RowNames;
 
 const FALSE_BY_DEFAULT: Record<string, string[]> = {
   calendar_users: ['self'],

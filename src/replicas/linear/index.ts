@@ -4,7 +4,7 @@ import { jsonObjectBody } from '../requestBody.ts';
 import { authenticationError, badRequest, errorResponse, faultResponses, internalError, isLinearError, requestProblem } from './errors.ts';
 import { linearSchema } from './executor.ts';
 import { routes } from './routes.ts';
-import { prepareSeedRow, schemaSql } from './schema.ts';
+import { prepareSeedRow, rowNames, schemaSql } from './schema.ts';
 
 /** The Linear GraphQL API: one endpoint, https://api.linear.app/graphql, answered with Linear's schema and errors. */
 export const linear = {
@@ -14,6 +14,7 @@ export const linear = {
   baseUrls: ['https://api.linear.app/'],
   servicePath: 'linear',
   schemaSql,
+  rowNames,
   routes,
   people: { table: 'users', id: 'id', email: 'email' },
   prepareSeedRow,

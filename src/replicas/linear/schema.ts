@@ -1,4 +1,5 @@
 import type { Row } from '../../engine/index.ts';
+import type { RowNames } from '../types.ts';
 
 /**
  * The Linear replica's tables. Table and column names are Agent-Diff's (camelCase columns such as `issues."teamId"`,
@@ -287,6 +288,18 @@ CREATE TABLE issue_relations (
   "archivedAt" timestamptz
 );
 `;
+
+/** What names a row of each table (see `Replica.rowNames`): an issue by its identifier (ENG-12), a team by its name. */
+export const rowNames = {
+  organizations: ['name'],
+  users: ['name', 'displayName', 'email'],
+  teams: ['name', 'key'],
+  workflow_states: ['name'],
+  issue_labels: ['name'],
+  cycles: ['name'],
+  issues: ['identifier', 'title'],
+  comments: ['body'],
+} satisfies RowNames;
 
 /** Linear's names for the five priorities (0 = none … 4 = low). */
 export const PRIORITY_LABELS = ['No priority', 'Urgent', 'High', 'Medium', 'Low'] as const;

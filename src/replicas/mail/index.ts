@@ -2,7 +2,7 @@ import type { Replica } from '../types.ts';
 import { apiError, faultResponses, requestProblem } from './errors.ts';
 import { readParams } from './input.ts';
 import { routes } from './routes.ts';
-import { schemaSql } from './schema.ts';
+import { rowNames, schemaSql } from './schema.ts';
 
 /** Where MailHub answers: a made-up host (no real service lives there). Operation paths continue it (`messages/search`). */
 export const MAIL_BASE_URL = 'https://api.mailhub.example/v1/';
@@ -17,6 +17,7 @@ export const mail = {
   baseUrls: [MAIL_BASE_URL],
   servicePath: 'mail',
   schemaSql,
+  rowNames,
   routes,
   people: { table: 'people', id: 'person_id', email: 'email' },
   // 2026-03-16 09:00 UTC, a Monday: after every message of the seed corpus.

@@ -1,3 +1,5 @@
+import type { RowNames } from '../types.ts';
+
 /**
  * The MailHub replica's tables: one organisation's directory plus, per mailbox owner (a `people` row), mail, calendar,
  * contacts, to-do and board data. Column names are also the API's field names (snake_case), so assertions read the
@@ -234,3 +236,21 @@ CREATE TABLE board_tasks (
   updated_at       timestamptz
 );
 `;
+
+/** What names a row of each table (see `Replica.rowNames`): a person or folder by its display name, a message by its subject. */
+export const rowNames = {
+  people: ['display_name', 'email'],
+  folders: ['display_name'],
+  messages: ['subject'],
+  attachments: ['name'],
+  rules: ['name'],
+  calendars: ['name'],
+  events: ['subject'],
+  contacts: ['display_name', 'email'],
+  contact_groups: ['name'],
+  todo_lists: ['name'],
+  todo_tasks: ['title'],
+  boards: ['name'],
+  board_buckets: ['name'],
+  board_tasks: ['title'],
+} satisfies RowNames;

@@ -4,7 +4,7 @@ import { faultResponses, internalError, isSlackError, requestProblem, slackError
 import { FILES_BASE } from './files.ts';
 import { readParams } from './params.ts';
 import { routes } from './routes.ts';
-import { prepareSeedRow, schemaSql } from './schema.ts';
+import { prepareSeedRow, rowNames, schemaSql } from './schema.ts';
 
 /** The Slack Web API: RPC-style methods below https://slack.com/api/, answered as Slack does (HTTP 200, `ok`). */
 export const slack = {
@@ -16,6 +16,7 @@ export const slack = {
   answerUrlBases: [FILES_BASE],
   servicePath: 'slack',
   schemaSql,
+  rowNames,
   routes,
   people: { table: 'users', id: 'user_id', email: 'email' },
   prepareSeedRow,

@@ -1,4 +1,5 @@
 import type { Row } from '../../engine/index.ts';
+import type { RowNames } from '../types.ts';
 
 /**
  * The Slack replica's tables. Table and column names are the ones Agent-Diff's Slack seeds and assertions use
@@ -138,6 +139,15 @@ CREATE TABLE message_reactions (
   PRIMARY KEY (message_id, user_id, reaction_type)
 );
 `;
+
+/** What names a row of each table (see `Replica.rowNames`): a channel by its name, a person by their real name. */
+export const rowNames = {
+  teams: ['team_name'],
+  users: ['real_name', 'display_name', 'username'],
+  channels: ['channel_name'],
+  messages: ['message_text'],
+  files: ['title', 'file_name'],
+} satisfies RowNames;
 
 const FALSE_BY_DEFAULT: Record<string, string[]> = {
   channels: ['is_private', 'is_dm', 'is_gc', 'is_archived'],

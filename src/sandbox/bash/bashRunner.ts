@@ -64,6 +64,25 @@ function outcomeOf(exitCode: number, seen: { outputLimit: boolean; memoryLimit: 
 }
 
 /**
+ * Why a script does not parse, in the words just-bash's shell prints (`bash: syntax error: …`), or null. The shell
+ * parses a whole script before it runs any of it, so a script that does not parse never ran. The parser is reached
+ * through `transform` of a shell of its own (the browser bundle exports no `parse`, and the script's shell applies
+ * its streaming plugin to the first script it transforms); any other error of `transform` is left to `exec`.
+ */
+function syntaxError(source: string): string | null {
+  try {
+    (parser ??= new Bash({ commands: [] })).transform(source);
+    return null;
+  } catch (error) {
+    if (!(error instanceof Error) || !PARSE_ERRORS.includes(error.name)) return null;
+    return error.name === 'LexerError' ? `bash: ${error.message}` : `bash: syntax error: ${error.message}`;
+  }
+}
+
+let parser: Bash | undefined;
+const PARSE_ERRORS = ['ParseException', 'LexerError'];
+
+/**
  * Console entries from the shell's output lines, within the console's budget (the host enforces it too), noting
  * the limit messages just-bash prints on stderr.
  */
@@ -216,6 +235,11 @@ export function bashRunner(options: BashRunnerOptions = {}): ScriptRunner {
       });
 
       io.started();
+      const syntax = syntaxError(source);
+      if (syntax !== null) {
+        io.done({ ok: false, reason: 'syntax', error: syntax }, files);
+        return;
+      }
       deadline = realNow() + limits.timeMs;
       let exitCode = 0;
       try {

@@ -74,6 +74,8 @@ interface Current {
   io: RunnerIO;
   clock: ScriptClock;
   consoleLine(level: ConsoleLevel, text: string): void;
+  /** Python said the script does not parse: it never ran. */
+  syntaxError?: boolean;
 }
 
 /** Whether this runtime can suspend WebAssembly on a promise (JSPI), which a blocking call needs without shared memory. */
@@ -100,10 +102,14 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
   let current: Current | null = null;
   const consoleLine = (level: ConsoleLevel, text: string): void => current?.consoleLine(level, text);
 
-  /** Python's only way to the host: `fetch` (a request as JSON, answered as JSON) and `sleep` (virtual ms). */
+  /** Python's only way to the host: `fetch` (a request as JSON, answered as JSON), `sleep` (virtual ms), `syntax`. */
   function bridge(kind: string, payload: string): string | Promise<string> {
     const run = current;
     if (!run) return JSON.stringify({ error: 'no script is running' });
+    if (kind === 'syntax') {
+      run.syntaxError = true;
+      return '';
+    }
     if (kind === 'sleep') {
       run.clock.fired(run.clock.due(Number(payload)));
       return '';
@@ -238,7 +244,7 @@ export function pythonRunner(options: PythonRunnerOptions): ScriptRunner {
       } catch {
         // A script that broke its own directory leaves nothing for the next one.
       }
-      io.done(typeof error === 'string' ? { ok: false, reason: 'error', error } : { ok: true }, files);
+      io.done(typeof error === 'string' ? { ok: false, reason: current.syntaxError ? 'syntax' : 'error', error } : { ok: true }, files);
     },
   };
 }

@@ -14,7 +14,7 @@ export function ResultView() {
   const status = useApp((s) => s.run.status);
   const error = useApp((s) => s.run.error);
   const notRun = useApp((s) => s.agent.open && s.agent.notRun !== null && s.agent.status === 'idle');
-  const unavailable = useApp((s) => (s.run.last && neverStarted(s.run.last.script) ? (s.run.last.script.error ?? '') : null));
+  const notStarted = useApp((s) => (s.run.last && neverStarted(s.run.last.script) ? s.run.last.script : null));
   if (status === 'failed') {
     return (
       <div className="empty-state">
@@ -24,7 +24,7 @@ export function ResultView() {
     );
   }
   if (!hasRun && notRun) return <NotRunNotice />;
-  if (unavailable !== null) return <StepNotRunNotice message={unavailable} />;
+  if (notStarted) return <StepNotRunNotice reason={notStarted.reason} message={notStarted.error ?? ''} />;
   if (!hasRun) {
     return (
       <div className="empty-state">

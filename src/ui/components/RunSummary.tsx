@@ -35,7 +35,7 @@ export function RunSummary() {
           {verdict.passed ? 'PASS' : 'FAIL'} {verdict.score.passed}/{verdict.score.total}
         </span>
       )}
-      step {last.step} · {s.ok ? 'finished' : notRun ? 'not started' : (s.reason ?? 'failed')} · {s.requests.length} request{s.requests.length === 1 ? '' : 's'} · {Math.round(s.durationMs)} ms
+      step {last.step} · {s.ok ? 'finished' : s.reason === 'syntax' ? 'does not parse' : notRun ? 'not started' : (s.reason ?? 'failed')} · {s.requests.length} request{s.requests.length === 1 ? '' : 's'} · {Math.round(s.durationMs)} ms
     </span>
   );
 }

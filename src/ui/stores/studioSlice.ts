@@ -4,6 +4,7 @@ import { NO_FAULTS, type FaultPlan } from '../../session/faults.ts';
 import { assertionsFromPicks, mergeIgnore, specOf, withIgnoredField, type RowPick } from '../../studio/authoring.ts';
 import { runRecordProblem, type AgentRunRecord } from '../../agent/record.ts';
 import { humanBudget } from '../../studio/humanBaseline.ts';
+import { neverStarted } from '../../sandbox/types.ts';
 import type { LintReport } from '../../studio/lint.ts';
 import { playgroundRunRecord, SCRIPT_BATCH, scriptRunsBeyondBound, type PlaygroundStep } from '../../studio/playgroundRun.ts';
 import { draftToSuiteFile, type ScenarioDraft } from '../../studio/scenarioDraft.ts';
@@ -235,8 +236,13 @@ export function createStudioSlice({ set, get, deps }: SliceContext): StudioSlice
     async recordStep(view) {
       const key = get().run.openKey;
       const { editor } = get();
+      // A first step that never ran (it does not parse) starts no attempt: no kept run reads FAIL for it.
+      if (view.step === 1 && neverStarted(view.script)) {
+        update(() => ({ recorded: [], recordedFor: key }));
+        return;
+      }
       update((s) => {
-        const fresh = s.recordedFor !== key || view.step === 1;
+        const fresh = s.recordedFor !== key || view.step === 1 || s.recorded.length === 0;
         const step: PlaygroundStep = { code: editor.text, language: editor.language, script: view.script, stepDiff: view.stepDiff, runDiff: view.runDiff, verdict: view.verdict };
         return {
           recorded: fresh ? [step] : [...s.recorded, step],

@@ -96,7 +96,7 @@ describe('difflab eval --agent-command: an external agent over MCP', () => {
     expect(runs['wave-dev'].runDiff.inserts).toHaveLength(1);
 
     for (const r of Object.values(runs)) {
-      expect(r.model).toMatchObject({ baseURL: 'agent-command', model: agentCommand });
+      expect(r.model).toMatchObject({ baseURL: 'mcp:agent-command', model: agentCommand });
       expect(r.settings).toMatchObject({ mode: 'tools', toolset: 'api', docs: 'none' });
       expect(r.batch).toBe('scripted agent');
     }

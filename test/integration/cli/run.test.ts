@@ -29,7 +29,7 @@ describe('difflab run', () => {
     expect(out.diff).toEqual({ inserts: [], updates: [], deletes: [] });
   });
 
-  it('explains a failed assertion by the row that came nearest: the message posted in the wrong channel', async () => {
+  it('explains a failed assertion by the row that came nearest, ids with their names: the message posted in the wrong channel', async () => {
     const wrong = helloScript.replace("channel: 'C1'", "channel: 'C2'");
     expect(wrong).not.toBe(helloScript);
     const script = fx.script('wrong-channel.js', wrong);
@@ -43,9 +43,29 @@ describe('difflab run', () => {
     expect(failed.nearest.rows).toHaveLength(1);
     expect(failed.nearest.rows[0]).toMatchObject({ source: 'diff', kind: 'insert', table: 'messages', failed: 1 });
     expect(failed.nearest.rows[0].checks).toEqual([
-      { part: 'where', field: 'channel_id', expected: '"C1"', actual: '"C2"', equality: true, passed: false },
+      { part: 'where', field: 'channel_id', expected: '"C1" (general)', actual: '"C2" (random)', equality: true, passed: false },
       { part: 'where', field: 'message_text', expected: 'contains "hello"', actual: '"hello from the script"', equality: false, passed: true },
     ]);
+  });
+
+  it.each([
+    ['javascript', 'broken.js', "await fetch('https://slack.com/api/auth.test';\n", /^SyntaxError: .*\(line 1\)/],
+    ['python', 'broken.py', 'import requests\nif True\n    print(1)\n', /SyntaxError: expected ':'/],
+    ['bash', 'broken.sh', 'curl -s https://slack.com/api/auth.test\nif then fi\n', /^bash: syntax error: .*fi/],
+  ])('a %s script that does not parse never ran: no verdict (passed null), the syntax error, nothing else', async (_language, name, source, message) => {
+    const script = fx.script(name, source);
+    const r = await difflab(['run', '--suite', fx.suite, '--test', 'post-hello', '--script', script, '--seeds', fx.seeds]);
+    expect(r.code).toBe(0);
+    const out = JSON.parse(r.stdout);
+    expect(out).toMatchObject({ passed: null, agent_diff_passed: null, score: null, failures: [], failed_assertions: [] });
+    expect(out.error).toMatch(message);
+  });
+
+  it('a script that throws a SyntaxError as it runs did run: a verdict, failed', async () => {
+    const script = fx.script('runtime-syntax.js', "JSON.parse('{');\n");
+    const out = JSON.parse((await difflab(['run', '--suite', fx.suite, '--test', 'post-hello', '--script', script, '--seeds', fx.seeds])).stdout);
+    expect(out).toMatchObject({ passed: false, score: { passed: 0, total: 1 } });
+    expect(out.error).toMatch(/^SyntaxError/);
   });
 
   it('rejects bad input with a message on stderr and a non-zero exit', async () => {

@@ -23,6 +23,8 @@ describe('tool mode from the route table', () => {
     const viaTool = await callTool(t.router, t.env, 'slack', 'chat_postMessage', { channel: 'C0GENERAL', text: 'from a tool' });
     expect(viaTool.status).toBe(200);
     expect(viaTool.body).toMatchObject({ ok: true, channel: 'C0GENERAL', message: { text: 'from a tool' } });
+    // A tool call is a well-formed request: no warning about how it was sent (Slack's missing_charset).
+    expect(viaTool.body).not.toHaveProperty('warning');
     const toolDiff = await t.diff();
     await t.env.reset();
     await t.call('chat.postMessage', { channel: 'C0GENERAL', text: 'from a tool' }, { json: true });

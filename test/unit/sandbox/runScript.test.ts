@@ -225,7 +225,9 @@ describe('runScript: errors', () => {
     expect(await run("await null;\n\nthrow new RangeError('bad page size');")).toMatchObject({
       error: 'RangeError: bad page size (line 3)',
     });
-    expect(await run('const a = 1;\nlet = = 2;')).toMatchObject({ reason: 'error', error: expect.stringMatching(/^SyntaxError: .* \(line 2\)$/) });
+    // A script that does not parse never ran ('syntax', not run); a SyntaxError thrown as it runs is an error.
+    expect(await run('const a = 1;\nlet = = 2;')).toMatchObject({ reason: 'syntax', error: expect.stringMatching(/^SyntaxError: .* \(line 2\)$/) });
+    expect(await run("console.log(1);\nJSON.parse('{');")).toMatchObject({ reason: 'error', console: [{ text: '1' }], error: expect.stringMatching(/^SyntaxError/) });
     expect(await run("throw 'plain string'")).toMatchObject({ reason: 'error', error: 'Uncaught plain string' });
   });
 

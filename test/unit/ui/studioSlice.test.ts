@@ -9,6 +9,7 @@ import { isScriptRun, MAX_KEPT_SCRIPT_RUNS, playgroundRunRecord, SCRIPT_BATCH, s
 import { memoryRunHistory } from '../../../src/ui/agent/runHistory.ts';
 import { splitRunFiles } from '../../../src/ui/components/studio/openShared.ts';
 import { fakeWorkbench, loadedSuite, memoryStorage, outcomeFor, postedDiff, scenario } from './fixtures.ts';
+import type { StepOutcome } from '../../../src/ui/workbench/protocol.ts';
 
 const post = scenario('post');
 const suite = loadedSuite('slack', [post]);
@@ -152,6 +153,27 @@ describe('Script mode keeps every run', () => {
     const again = make();
     await again.getState().agent.loadHistory();
     expect(again.getState().agent.history.filter(isScriptRun).map((r) => r.steps.length).sort()).toEqual([1, 2]);
+  });
+
+  it('keeps no run for a first script that never ran (it does not parse); the next script starts the attempt', async () => {
+    const runHistory = memoryRunHistory();
+    const notParsed = (): StepOutcome => {
+      const o = outcomeFor(post, emptyDiff(), false);
+      return { ...o, script: { ...o.script, reason: 'syntax', error: "SyntaxError: expecting ',' (line 1)", requests: [], console: [] } };
+    };
+    const workbench = fakeWorkbench((source) => (source.includes('(') && !source.includes(')') ? notParsed() : outcomeFor(post, postedDiff)));
+    const store = createAppStore({ workbench, runHistory, loadSolution: async () => '' }, { suites: [suite], reports: [] });
+    const state = () => store.getState();
+    await state().run.start();
+    state().editor.setText("await fetch('https://slack.com/api/chat.postMessage'");
+    await state().run.execute();
+    expect(await runHistory.list()).toEqual([]);
+    state().editor.setText("await fetch('https://slack.com/api/chat.postMessage')");
+    await state().run.execute();
+    const kept = await runHistory.list();
+    expect(kept).toHaveLength(1);
+    expect(kept[0].steps.map((s) => s.actions[0].code)).toEqual(["await fetch('https://slack.com/api/chat.postMessage')"]);
+    expect(kept[0].verdict.passed).toBe(true);
   });
 
   it('keeps at most MAX_KEPT_SCRIPT_RUNS of them, dropping the oldest', () => {

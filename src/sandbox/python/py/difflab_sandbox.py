@@ -199,7 +199,8 @@ def _user_traceback(error):
 
 def install(bridge, run_sync, environment_json):
     """`bridge(kind, payload)` is the host: 'fetch' takes a request as JSON and answers a response as JSON, or a
-    promise of it where the host cannot block (`run_sync` then waits for it); 'sleep' moves the virtual clock.
+    promise of it where the host cannot block (`run_sync` then waits for it); 'sleep' moves the virtual clock;
+    'syntax' says the script does not parse (it never ran).
     `environment_json` is the script's whole environment (os.environ)."""
 
     def fetch(request_json):
@@ -252,6 +253,12 @@ def install(bridge, run_sync, environment_json):
         namespace = {"__name__": "__main__", "__builtins__": builtins, "__file__": SCRIPT_FILE}
         try:
             code = compile(source, SCRIPT_FILE, "exec", dont_inherit=True)
+        except SyntaxError as error:  # IndentationError and TabError too: nothing of the script ran
+            bridge("syntax", "")
+            return _user_traceback(error)
+        except BaseException as error:  # noqa: BLE001 - a source too big to compile, say
+            return _user_traceback(error)
+        try:
             exec(code, namespace)
             return None
         except SystemExit as error:

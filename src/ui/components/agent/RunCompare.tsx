@@ -125,7 +125,7 @@ export function RunCompare({ a, b, onSwap }: { a: ExplorerRun; b: ExplorerRun; o
       <p className={`compare-summary ${divergence === null ? 'same' : 'diverged'}`} data-testid="compare-summary">
         {divergence === null ? (
           <>
-            No divergence: at every one of {steps.length} steps both runs made the same requests, the same change to the state and had the same verdict.
+            No divergence: {steps.length === 1 ? 'at their one step' : `at every one of ${steps.length} steps`} both runs made the same requests, the same change to the state and had the same verdict.
           </>
         ) : (
           <>

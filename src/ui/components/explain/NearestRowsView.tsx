@@ -1,4 +1,4 @@
-import type { PredicateCheck } from '../../../evaluation/index.ts';
+import { namedValues, type PredicateCheck } from '../../../evaluation/index.ts';
 import { useApp } from '../../hooks/useApp.ts';
 import type { AssertionView, NearestRowView } from '../../stores/verdictView.ts';
 import { elideShared } from './sideBySide.ts';
@@ -9,9 +9,10 @@ const WHERE: Record<NearestRowView['source'], string> = {
   seed: 'in the seed, unchanged',
 };
 
-/** One check: ✓/✗, the field, the row's value and, where they differ, the value wanted beside it. */
+/** One check: ✓/✗, the field, the row's value and, where they differ, the value wanted beside it; ids with their names. */
 function CheckLine({ check }: { check: PredicateCheck }) {
-  const shown = check.equality && !check.passed ? elideShared(check.actual, check.expected) : { actual: check.actual, expected: check.expected };
+  const named = namedValues(check);
+  const shown = check.equality && !check.passed ? elideShared(named.actual, named.expected) : named;
   const field = check.part === 'part' ? 'part of diff' : check.part === 'strict' ? `also changed: ${check.field}` : check.field;
   return (
     <li className={`check-line ${check.passed ? 'pass' : 'fail'}`} data-passed={check.passed}>
@@ -23,7 +24,7 @@ function CheckLine({ check }: { check: PredicateCheck }) {
         <span className="check-wants">the assertion is strict: only its expected_changes may change</span>
       ) : (
         <>
-          <span className="mono check-actual" title={check.actual}>
+          <span className="mono check-actual" title={named.actual}>
             {shown.actual}
           </span>
           {!check.passed &&

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import '../../styles/explain.css';
+import type { StopReason } from '../../../sandbox/types.ts';
 import { useApp } from '../../hooks/useApp.ts';
 
 const TITLE: Record<string, string> = {
@@ -33,10 +34,21 @@ function NotRunBox({ kind, why, message, children }: { kind: string; why: string
 }
 
 /**
- * In place of a step's verdict: its script never started, because its language cannot run in this page (Python with
- * neither JSPI nor cross-origin isolation). Nothing ran, so nothing was judged: why, and what to do.
+ * In place of a step's verdict: its script never started — it does not parse in its language, or its language cannot
+ * run in this page (Python with neither JSPI nor cross-origin isolation). Nothing ran, so nothing was judged.
  */
-export function StepNotRunNotice({ message }: { message: string }) {
+export function StepNotRunNotice({ reason, message }: { reason: StopReason | undefined; message: string }) {
+  if (reason === 'syntax') {
+    return (
+      <section className="not-run" role="alert" data-testid="not-run" data-kind="syntax">
+        <p className="not-run-word">
+          NOT RUN <span className="not-run-why">· the script does not parse</span>
+        </p>
+        <pre className="not-run-message mono">{message}</pre>
+        <p className="muted">None of it ran, so there is no verdict and the environment is as it was. Fix the line named above and run again.</p>
+      </section>
+    );
+  }
   return (
     <NotRunBox kind="language" why="this language cannot run in this page" message={message}>
       The script never started, so there is no verdict: nothing was judged, and the environment is as it was.

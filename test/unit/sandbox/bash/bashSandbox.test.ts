@@ -102,6 +102,16 @@ describe('Bash sandbox: the shell models write', () => {
     expect(stderr(result)).toMatch(/^curl: \(6\) fetch to https:\/\/evil\.example\/steal is not available in DiffLab: scripts can reach only the replicas at https:\/\/slack\.com\/api\//);
     expect(result.requests.map((r) => r.status)).toEqual([0, 0]);
   });
+
+  it('does not run a script that does not parse (not run: syntax), but runs one whose `exit 2` or bad arithmetic comes as it runs', async () => {
+    const broken = await runBash(`curl -s ${SLACK}/auth.test\nif then fi\n`);
+    expect(broken).toMatchObject({ ok: false, reason: 'syntax', error: expect.stringMatching(/^bash: syntax error: Parse error at 2:\d+: .*`fi'/), requests: [] });
+    const quote = await runBash('echo "unterminated\n');
+    expect(quote).toMatchObject({ reason: 'syntax', error: expect.stringMatching(/^bash: line 1: unexpected EOF/) });
+    const ran = await runBash('echo ran\necho $(( 1 + ))\nexit 2');
+    expect(ran).toMatchObject({ ok: false, reason: 'error' });
+    expect(stdout(ran)).toBe('ran');
+  });
 });
 
 describe('Bash sandbox: time, randomness and files', () => {

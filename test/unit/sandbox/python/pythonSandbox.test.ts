@@ -167,9 +167,16 @@ describe('Python sandbox: limits and isolation', SLOW, () => {
     expect(result.ok).toBe(false);
     expect(result.error).toContain('File "script.py", line 2, in <module>');
     expect(result.error).toMatch(/ValueError: bad value$/);
+    expect(result.reason).toBe('error');
+    // A script that does not compile never ran: not run ('syntax'); one that raises SyntaxError as it runs did.
     const syntax = await python('def f(:\n  pass\n');
+    expect(syntax.reason).toBe('syntax');
     expect(syntax.error).toMatch(/SyntaxError/);
     expect(syntax.error).toContain('line 1');
+    const indented = await python('if True:\nprint(1)\n');
+    expect(indented).toMatchObject({ reason: 'syntax', error: expect.stringMatching(/IndentationError/) });
+    const late = await python("print('ran')\ncompile('def f(:', 'x', 'exec')\n");
+    expect(late).toMatchObject({ reason: 'error', console: [{ text: 'ran' }], error: expect.stringMatching(/SyntaxError/) });
   });
 
   it('gives a script no way to JavaScript, sockets, host files, the host environment or other hosts', async () => {
