@@ -2,6 +2,7 @@ import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerHandle } from '../../../src/cli/serve.ts';
 import { MAX_BODY_BYTES, MAX_URL_BYTES } from '../../../src/replicas/limits.ts';
+import { healthAndReadDuring } from '../../helpers/serveProbes.ts';
 
 // Issue 14's hostile requests, each while a health check and an ordinary read in another environment are answered.
 // "In flight" is made certain by the client: each hostile request is sent whole but for its last bytes, the other
@@ -53,19 +54,7 @@ function held(head: string, body: Buffer | string = '', held = 1): { finish(): v
 const headers = (method: string, path: string, length?: number, type = 'application/json') =>
   `${method} ${path} HTTP/1.1\nHost: 127.0.0.1\nAuthorization: Bearer hostile\nConnection: close\nContent-Type: ${type}\n${length === undefined ? '' : `Content-Length: ${length}\n`}`;
 
-/** Runs a health check and an ordinary read (another environment's Slack channels) and records when each is answered. */
-async function othersDuring(order: string[]): Promise<void> {
-  await Promise.all([
-    fetch(`${server.url}/api/platform/health`).then(async (r) => {
-      expect((await r.json()).status).toBe('healthy');
-      order.push('health');
-    }),
-    fetch(`${server.url}/api/env/${otherEnv}/services/slack/conversations.list`, { method: 'POST', headers: { authorization: 'Bearer x' } }).then(async (r) => {
-      expect((await r.json()).ok).toBe(true);
-      order.push('read');
-    }),
-  ]);
-}
+const othersDuring = (order: string[]) => healthAndReadDuring(server.url, otherEnv, order);
 
 async function inFlight(request: { finish(): void; answer: Promise<Raw>; sent: Promise<void> }): Promise<{ order: string[]; answer: Raw }> {
   const order: string[] = [];

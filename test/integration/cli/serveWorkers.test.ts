@@ -3,6 +3,7 @@ import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type ServerHandle } from '../../../src/cli/serve.ts';
 import { ServeWorkers } from '../../../src/cli/serveWorkers/workers.ts';
+import { healthAndReadDuring } from '../../helpers/serveProbes.ts';
 
 // Issue 33: environments live in worker threads, each with its own PGlite; the HTTP front runs no SQL. Order, not
 // speed: each test holds work in flight in one worker and checks what is answered before it finishes.
@@ -48,19 +49,7 @@ function post(path: string, body: unknown): { sent: Promise<void>; answer: Promi
   return { sent: sentP, answer };
 }
 
-/** A health check and a read in the environment beside, each noted in `order` when answered. */
-function othersDuring(order: string[]): Promise<unknown> {
-  return Promise.all([
-    fetch(`${server.url}/api/platform/health`).then(async (r) => {
-      expect((await r.json()).status).toBe('healthy');
-      order.push('health');
-    }),
-    fetch(`${server.url}/api/env/${beside}/services/slack/conversations.list`, { method: 'POST', headers: { authorization: 'Bearer x' } }).then(async (r) => {
-      expect((await r.json()).ok).toBe(true);
-      order.push('read');
-    }),
-  ]);
-}
+const othersDuring = (order: string[]) => healthAndReadDuring(server.url, beside, order);
 
 describe('serve: environments in worker threads (issue 33)', () => {
   it('a 9,900-point Linear query in one worker: a health check and a read in another worker are answered before it', async () => {
