@@ -106,9 +106,9 @@ async function inViewport(locator) {
   });
 }
 
-/** The failing assertion's nearest row, with `channel_id "C07GENERAL" ≠ "C07RANDOM"` in view. */
+/** The failing assertion's nearest row, with `channel_id "C07GENERAL" (general) ≠ "C07RANDOM" (random)` in view. */
 async function failureExplained(page, check) {
-  await check(`${tagOf(page)}: a failing assertion shows its nearest row, channel_id "C07GENERAL" ≠ "C07RANDOM"`, async () => {
+  await check(`${tagOf(page)}: a failing assertion shows its nearest row, channel_id "C07GENERAL" (general) ≠ "C07RANDOM" (random)`, async () => {
     await openScenario(page, scenarioKey);
     await runScript(page, wrongChannel);
     const verdict = await page.getByTestId('verdict').getAttribute('data-verdict');
@@ -120,7 +120,7 @@ async function failureExplained(page, check) {
     await row.waitFor({ timeout: 5000 });
     const line = row.locator('.check-line[data-passed=false]').first();
     const text = (await line.textContent()).replace(/\s+/g, ' ');
-    assert(/channel_id\s*"C07GENERAL"\s*≠\s*"C07RANDOM"/.test(text), `the failing check reads: ${text}`);
+    assert(/channel_id\s*"C07GENERAL"\s*\(general\)\s*≠\s*"C07RANDOM"\s*\(random\)/.test(text), `the failing check reads: ${text}`);
     await reveal(line);
     assert(await inViewport(line), 'the differing value is outside the viewport');
   });
