@@ -132,14 +132,18 @@ export function checklist() {
 /**
  * page.waitForFunction that survives the page being replaced: a firefox-esr without JSPI reloads on its first visit
  * to become cross-origin isolated (src/ui/isolation.ts), and a wait under way then fails; it is started again on the
- * new page, twice at most.
+ * new page, four times at most.
  */
 export async function waitAcrossReload(page, fn, arg, options) {
   for (let attempt = 1; ; attempt++) {
     try {
       return await page.waitForFunction(fn, arg, options);
     } catch (error) {
-      if (attempt >= 3 || !/Waiting failed|context|navigat/i.test(String(error?.message))) throw error;
+      const message = String(error?.message);
+      // A wait that ran out of time is an answer; one that lost its page (Firefox over BiDi says only "Waiting
+      // failed") is started again on the new page after a moment, as the page may still be settling.
+      if (attempt >= 5 || /ms exceeded/.test(message) || !/Waiting failed|context|navigat|detached/i.test(message)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 500));
     }
   }
 }
