@@ -7,7 +7,7 @@ import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
 import { MCP_STDIO_BASE_URL, runPassed, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { deferredDiffWorld } from '../agent/deferredDiffs.ts';
-import { toolModeTools, type AgentWorld } from '../agent/world.ts';
+import { toolModeTools } from '../agent/world.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { FAULT_SYNTAX, hasFaults, parseFaultPlan, type FaultPlan, type Workbench } from '../session/index.ts';
@@ -82,7 +82,6 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   const tools = toolModeTools(replicas, toolset);
   const settings = runSettings({ mode: 'tools', docs: 'none', toolset, maxIterations: MCP_MAX_CALLS, maxObservationChars: MCP_MAX_ANSWER_CHARS });
   const client = new McpClientProvider();
-  let refused = false;
   const server = createMcpServer({
     tools,
     call: (tool, args) => client.call(tool.spec.name, args),
@@ -125,16 +124,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       await server.connect(transport);
       // Each answer goes back without the diff and verdict after it; the record gets them when the session ends.
       const { world, settle } = deferredDiffWorld(session);
-      // The loop's action says whether the call failed; whether the service refused it (Slack's `ok: false`) is in
-      // the world's outcome, which comes just before.
-      const watched: AgentWorld = {
-        ...world,
-        async callTool(service, name, args) {
-          const outcome = await world.callTool(service, name, args);
-          refused = outcome.toolResult?.isError ?? false;
-          return outcome;
-        },
-      };
+      // Whether the service refused a call (Slack's `ok: false`) goes back to the client with its answer.
+      const { world: watched, events } = client.attach(world);
       const record = await runAgent({
         provider: client,
         model: { protocol: 'openai', baseURL: MCP_STDIO_BASE_URL, model: 'mcp client' },
@@ -144,12 +135,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
         replicas,
         settings,
         faults,
-        events: {
-          onAction: (_i, action) => {
-            client.answered(action, action.kind === 'tool' && refused);
-            refused = false;
-          },
-        },
+        events,
       });
       await settle(record);
       // Known once the client's initialize has been read, which may be after the run began.
