@@ -4,7 +4,8 @@ import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
 import { MCP_AGENT_COMMAND_BASE_URL, type AgentRunRecord, type ModelRef } from '../agent/record.ts';
 import { ProviderError, type ModelProvider, type ModelTurn } from '../agent/types.ts';
-import { sessionWorld, toolModeTools } from '../agent/world.ts';
+import { deferredDiffWorld } from '../agent/deferredDiffs.ts';
+import { toolModeTools } from '../agent/world.ts';
 import type { Replica } from '../replicas/index.ts';
 import type { Scenario } from '../scenarios/index.ts';
 import { hasFaults, type FaultPlan, type Session } from '../session/index.ts';
@@ -90,7 +91,10 @@ export async function runAgentCommandJob(job: AgentCommandJob): Promise<AgentRun
     prompt: { name: 'task', title: 'The task', description: 'The task to do with these tools.', text: taskMessage(scenario.prompt) },
   });
   if (hasFaults(job.faults)) job.session.setFaults(job.faults);
-  const { world, events } = provider.calls.attach(sessionWorld(job.session));
+  // Each answer goes back without the diff and verdict after it (the agent waits on every answer); the record gets
+  // them when the run is over, as `difflab mcp` does.
+  const deferred = deferredDiffWorld(job.session);
+  const { world, events } = provider.calls.attach(deferred.world);
   try {
     const agent = runAgentCommand({ ...job.agent, prompt: taskMessage(scenario.prompt), mcpUrl: server.url }).then(
       (result) => provider.end(() => lastTurn(result, job.agent.timeoutMs)),
@@ -113,6 +117,7 @@ export async function runAgentCommandJob(job: AgentCommandJob): Promise<AgentRun
       }),
       agent,
     ]);
+    await deferred.settle(record);
     return { ...record, note: `external agent over MCP, time limit ${job.agent.timeoutMs / 1000} s` };
   } finally {
     await server.close();
