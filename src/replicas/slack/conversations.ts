@@ -21,8 +21,8 @@ import {
 import { decodeCursor, encodeCursor, flag, limitParam, list, required, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
 import type { ChannelRow, MessageExtras, UserRow } from './rows.ts';
-import { withSharedFiles } from './files.ts';
-import { conversation, message } from './serialize.ts';
+import { messageObjects } from './files.ts';
+import { conversation } from './serialize.ts';
 import { isTs } from './time.ts';
 
 const TYPE_NAMES: Record<string, ChannelKind> = {
@@ -175,7 +175,7 @@ export async function conversationsHistory(params: Params, ctx: RouteContext): P
   const page = rows.slice(0, limit);
   const more = rows.length > limit;
   const body: Record<string, unknown> = {
-    messages: await withSharedFiles(ctx, actor, page.map(({ row, extras }) => message(row, extras, actor.team)), page.map(({ row }) => row.message_id)),
+    messages: await messageObjects(ctx, actor, page),
     has_more: more,
     pin_count: 0,
     channel_actions_ts: null,
@@ -234,7 +234,7 @@ export async function conversationsReplies(params: Params, ctx: RouteContext): P
   if (withRoot && page[0]?.extras.replies) page[0].extras.readState = await threadReadState(ctx, rootId, actor.user.user_id);
   const last = page[page.length - 1]?.row;
   return slackOk(ctx, {
-    messages: await withSharedFiles(ctx, actor, page.map(({ row, extras }) => message(row, extras, actor.team)), page.map(({ row }) => row.message_id)),
+    messages: await messageObjects(ctx, actor, page),
     has_more: more,
     response_metadata: { next_cursor: more && last ? encodeCursor('next_ts', last.ts ?? last.message_id) : '' },
   });

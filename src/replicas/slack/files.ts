@@ -7,7 +7,8 @@ import { invalidArguments, slackError } from './errors.ts';
 import { accessChannel, channelKind, resolveActor, teamDomain, type Actor } from './lookup.ts';
 import { jsonArg, list, positiveInt, required, str, type Params } from './params.ts';
 import { slackOk } from './respond.ts';
-import type { ChannelRow, TeamRow } from './rows.ts';
+import type { ChannelRow, MessageExtras, MessageRow, TeamRow } from './rows.ts';
+import { message } from './serialize.ts';
 import { epochSeconds } from './time.ts';
 
 /**
@@ -287,21 +288,15 @@ function urlPrivate(team: TeamRow, row: Pick<FileRow, 'file_id' | 'file_name'>):
 type Share = { file_id: string; channel_id: string; ts: string; channel_name: string } & Pick<ChannelRow, 'is_private' | 'is_dm' | 'is_gc'>;
 
 /**
- * A shared upload as conversations.history and conversations.replies show it: the message carries its files (as
- * files.info returns them), `upload: true` and `display_as_bot: false`. `messages` are wire objects, `ids` their rows'
- * message_id in the same order.
+ * Message objects as conversations.history and conversations.replies show them: a shared upload carries its files (as
+ * files.info returns them), `upload: true` and `display_as_bot: false`.
  */
-export async function withSharedFiles(ctx: RouteContext, actor: Actor, messages: Record<string, unknown>[], ids: string[]): Promise<Record<string, unknown>[]> {
-  if (!ids.length) return messages;
-  const links = await ctx.tx.query<{ message_id: string; file_id: string }>(
-    `SELECT message_id, file_id FROM file_messages WHERE message_id = ANY($1::text[]) ORDER BY file_message_id`,
-    [ids],
-  );
-  if (!links.length) return messages;
-  const files = new Map((await fileObjects(ctx, actor, [...new Set(links.map((l) => l.file_id))])).map((f) => [f.id as string, f]));
-  return messages.map((m, i) => {
-    const shared = links.filter((l) => l.message_id === ids[i]).flatMap((l) => files.get(l.file_id) ?? []);
-    return shared.length ? { ...m, files: shared, upload: true, display_as_bot: false } : m;
+export async function messageObjects(ctx: RouteContext, actor: Actor, page: { row: MessageRow; extras: MessageExtras }[]): Promise<Record<string, unknown>[]> {
+  const files = new Map((await fileObjects(ctx, actor, [...new Set(page.flatMap(({ extras }) => extras.fileIds ?? []))])).map((f) => [f.id as string, f]));
+  return page.map(({ row, extras }) => {
+    const out = message(row, extras, actor.team);
+    const shared = (extras.fileIds ?? []).flatMap((id) => files.get(id) ?? []);
+    return shared.length ? { ...out, files: shared, upload: true, display_as_bot: false } : out;
   });
 }
 

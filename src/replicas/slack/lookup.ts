@@ -155,18 +155,20 @@ export const MESSAGE_EXTRAS = `
   (SELECT json_agg(json_build_object('name', g.reaction_type, 'users', g.users) ORDER BY g.first_at NULLS FIRST, g.reaction_type)
      FROM (SELECT reaction_type, array_agg(user_id ORDER BY created_at NULLS FIRST, user_id) AS users, min(created_at) AS first_at
              FROM message_reactions WHERE message_id = m.message_id GROUP BY reaction_type) g) AS extra_reactions,
-  (SELECT p.user_id FROM messages p WHERE p.message_id = m.parent_id) AS extra_parent_user`;
+  (SELECT p.user_id FROM messages p WHERE p.message_id = m.parent_id) AS extra_parent_user,
+  (SELECT array_agg(fm.file_id ORDER BY fm.file_message_id) FROM file_messages fm WHERE fm.message_id = m.message_id) AS extra_files`;
 
 /** A row read with MESSAGE_EXTRAS. */
 export type MessageRowWithExtras = MessageRow & {
   extra_replies: { reply_count: number; reply_users: (string | null)[]; latest_reply: string } | null;
   extra_reactions: { name: string; users: string[] }[] | null;
   extra_parent_user: string | null;
+  extra_files: string[] | null;
 };
 
 /** Separates a row read with MESSAGE_EXTRAS into the message row and what its wire object needs beyond it. */
 export function splitExtras(read: MessageRowWithExtras): { row: MessageRow; extras: MessageExtras } {
-  const { extra_replies: replies, extra_reactions: reactions, extra_parent_user: parentUser, ...row } = read;
+  const { extra_replies: replies, extra_reactions: reactions, extra_parent_user: parentUser, extra_files: files, ...row } = read;
   const extras: MessageExtras = {
     reactions: (reactions ?? []).map((r): ReactionSummary => ({ name: r.name, users: r.users, count: r.users.length })),
   };
@@ -175,6 +177,7 @@ export function splitExtras(read: MessageRowWithExtras): { row: MessageRow; extr
     extras.replies = { reply_count: replies.reply_count, reply_users: users, latest_reply: replies.latest_reply };
   }
   if (row.parent_id) extras.parent_user_id = parentUser;
+  if (files?.length) extras.fileIds = files;
   return { row, extras };
 }
 

@@ -89,4 +89,6 @@ export interface MessageExtras {
   parent_user_id?: string | null;
   /** The viewer's place in the thread, on a parent that conversations.replies returns to a subscribed viewer. */
   readState?: { last_read: string; unread_count: number };
+  /** The files the message shares (files.completeUploadExternal), in the order they were shared. */
+  fileIds?: string[];
 }
