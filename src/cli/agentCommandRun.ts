@@ -13,9 +13,6 @@ import { runAgentCommand, type AgentCommandResult } from './agentProcess.ts';
 import { serveMcpOnLoopback } from './mcpLoopback.ts';
 import { MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
 
-/** A record's `model.baseURL` for a run of an external agent command (read in the page as an MCP client's run). */
-export const AGENT_COMMAND_BASE_URL = MCP_AGENT_COMMAND_BASE_URL;
-
 /** An MCP client makes as many calls as it likes; this bound only keeps a runaway loop finite. */
 const MAX_AGENT_CALLS = 10_000;
 
@@ -27,7 +24,7 @@ export interface AgentCommandPlan {
 }
 
 export function agentCommandModel(command: string): ModelRef {
-  return { protocol: 'openai', baseURL: AGENT_COMMAND_BASE_URL, model: command };
+  return { protocol: 'openai', baseURL: MCP_AGENT_COMMAND_BASE_URL, model: command };
 }
 
 /**

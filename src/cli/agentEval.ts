@@ -10,7 +10,7 @@ import { agentModes, type AgentMode } from '../agent/prompts.ts';
 import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { agentDiffDocsText, docsFileProblem, serviceOfDocsFile, type AgentDiffDocs, type AgentDiffDocsFile } from '../agent/agentDiffDocs.ts';
 import { REACT_MAX_ITERATIONS } from '../agent/react.ts';
-import { isHumanRun, parseRunRecords, runState, toJsonl, type AgentRunRecord } from '../agent/record.ts';
+import { isHumanRun, MCP_AGENT_COMMAND_BASE_URL, parseRunRecords, runState, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { retryable } from '../agent/runState.ts';
 import { formatReport } from '../agent/report.ts';
 import type { ModelProvider, ProviderProtocol } from '../agent/types.ts';
@@ -19,7 +19,7 @@ import { FAULT_SYNTAX, formatFaultPlan, hasFaults, parseFaultPlan, type FaultPla
 import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError, EXIT_OK, EXIT_PROBLEMS } from './errors.ts';
-import { AGENT_COMMAND_BASE_URL, agentCommandModel, runAgentCommandJob, type AgentCommandPlan } from './agentCommandRun.ts';
+import { agentCommandModel, runAgentCommandJob, type AgentCommandPlan } from './agentCommandRun.ts';
 import { isFile, readJsonFile, readTextFile, repoRoot } from './files.ts';
 import { judgeOverProtocol } from '../evaluation/index.ts';
 import { seedsDir } from './seeds.ts';
@@ -313,7 +313,7 @@ async function retryErrored(flags: EvalFlags): Promise<number> {
   const suites = flags.suite?.length ? suiteFiles(flags.suite) : projectSuiteFiles().map(loadSuiteFile);
   if (again.some(isHumanRun)) throw new CliError("a person's attempt cannot be retried by a model");
   const offlineOf = (r: AgentRunRecord) => (r.model.baseURL === 'reference' || r.model.baseURL === 'scripted' ? r.model.baseURL : null);
-  const agentOf = (r: AgentRunRecord) => (r.model.baseURL === AGENT_COMMAND_BASE_URL ? r.model.model : null);
+  const agentOf = (r: AgentRunRecord) => (r.model.baseURL === MCP_AGENT_COMMAND_BASE_URL ? r.model.model : null);
   const online = again.find((r) => !offlineOf(r) && !agentOf(r));
   const apiKey = online ? apiKeyFor(online.model.protocol as ProviderProtocol, flags['key-env'], online.model.baseURL) : '';
   const scriptedRuns = flags.replies ? loadReplies(flags.replies) : null;
