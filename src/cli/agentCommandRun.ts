@@ -11,7 +11,7 @@ import type { Scenario } from '../scenarios/index.ts';
 import { hasFaults, type FaultPlan, type Session } from '../session/index.ts';
 import { runAgentCommand, type AgentCommandResult } from './agentProcess.ts';
 import { serveMcpOnLoopback } from './mcpLoopback.ts';
-import { MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
+import { MCP_MAX_ANSWER_CHARS } from './mcpAnswer.ts';
 
 /** An MCP client makes as many calls as it likes; this bound only keeps a runaway loop finite. */
 const MAX_AGENT_CALLS = 10_000;

@@ -16,8 +16,9 @@ import { summary } from './benchStats.ts';
 import { repoRoot } from './files.ts';
 import { loadSuiteFile, projectSuiteFiles } from './suites.ts';
 
-const SAMPLES = 100;
+const SAMPLES = 200;
 const WARMUP = 5;
+const SETTLE_MS = 5;
 const TEST = 'random-boardgame-venue';
 const CHANNEL = 'C07RANDOM';
 const BIN = join(repoRoot, 'bin', 'difflab.mjs');
@@ -50,6 +51,12 @@ async function mcpCall(client: Client): Promise<void> {
   if (r.isError) throw new Error(`conversations_info: ${JSON.stringify(r.content)}`);
 }
 
+/**
+ * A pause between timed calls, so that what a server does after answering (difflab mcp diffs each call once it has
+ * answered it) is not timed as part of the next call, on another path.
+ */
+const settle = () => new Promise((resolve) => setTimeout(resolve, SETTLE_MS));
+
 /** Times each path once per round, in an order that turns each round, after WARMUP untimed rounds. */
 async function interleaved<K extends string>(paths: Record<K, () => Promise<void>>): Promise<Record<K, number[]>> {
   const names = Object.keys(paths) as K[];
@@ -60,6 +67,7 @@ async function interleaved<K extends string>(paths: Record<K, () => Promise<void
       const started = performance.now();
       await paths[name]();
       if (round >= WARMUP) times[name].push(performance.now() - started);
+      await settle();
     }
   }
   return times;

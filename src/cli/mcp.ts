@@ -13,7 +13,8 @@ import type { Scenario } from '../scenarios/index.ts';
 import { FAULT_SYNTAX, hasFaults, parseFaultPlan, type FaultPlan, type Workbench } from '../session/index.ts';
 import { parseArgs, type CommandSpec } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
-import { createMcpServer, MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
+import { MCP_MAX_ANSWER_CHARS } from './mcpAnswer.ts';
+import { createMcpServer } from './mcpServer.ts';
 import { seedsDir } from './seeds.ts';
 import { findTest, suiteFiles, type SuiteFile } from './suites.ts';
 

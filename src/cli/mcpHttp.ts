@@ -1,9 +1,10 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { toolObservation } from '../agent/loop.ts';
 import { agentTools, isCodeTool, type AgentTool } from '../agent/world.ts';
 import type { Replica } from '../replicas/index.ts';
-import type { ToolCallResult } from '../replicas/tools.ts';
-import { createMcpServer, MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
+import type { McpToolAnswer } from './mcpAnswer.ts';
+import { ExchangeTransport, oneJsonRequest, type McpPost } from './mcpExchange.ts';
+import { createMcpServer } from './mcpServer.ts';
+import type { WireResponse } from './serveWorkers/protocol.ts';
 
 /**
  * What MCP over HTTP needs of `serve`: an environment's services, and a way to run a tool call in it where the
@@ -13,8 +14,8 @@ import { createMcpServer, MCP_MAX_ANSWER_CHARS } from './mcpServer.ts';
 export interface McpHttpHost {
   /** The environment's replicas, or null when there is no such environment. */
   replicasOf(envId: string): Replica[] | null;
-  /** One tool call as the HTTP request it stands for (sendToolCall), bounded as every request is. */
-  callTool(envId: string, service: string, toolName: string, args: Record<string, unknown>, token: string): Promise<ToolCallResult>;
+  /** One tool call as the HTTP request it stands for (sendToolCall), bounded as every request is, as its MCP answer. */
+  callTool(envId: string, service: string, toolName: string, args: Record<string, unknown>, token: string): Promise<McpToolAnswer>;
   /** The server's own origin (`http://127.0.0.1:8787`), which a browser page it serves may call from. */
   origin(): string;
 }
@@ -49,18 +50,27 @@ function toolsOf(replicas: readonly Replica[]): AgentTool[] {
   return tools;
 }
 
-function jsonRpcError(status: number, message: string): Response {
+/** A request refused before it reaches the MCP server, as the SDK's transport refuses one: a JSON-RPC error, no id. */
+export function mcpErrorResponse(status: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
+}
+
+/** An MCP request as `serve` hands it over: read piecemeal, and as a whole Request only for the SDK's transport. */
+export interface McpHttpRequest extends McpPost {
+  /** The request for the SDK's transport: without its body when `json` holds it. */
+  toRequest(): Request;
 }
 
 /**
  * `/api/env/<envId>/mcp`: Streamable HTTP, stateless (no `Mcp-Session-Id`, JSON answers rather than SSE), so any
  * instance or worker can answer any request. The environment's API tools are offered; each call is the HTTP request
  * it stands for, with the bearer token of the MCP request, so authentication, limits, diffs and the platform API's
- * runs see it as any other request to the environment.
+ * runs see it as any other request to the environment. A request is answered by the SDK's Server, reached through
+ * ExchangeTransport when it is one plain JSON-RPC request (`oneJsonRequest`: a tool call, a listing) and through the
+ * SDK's own transport otherwise.
  */
-export async function handleMcpHttp(rawEnvId: string, request: Request, host: McpHttpHost): Promise<Response> {
-  if (!originAllowed(request.headers.get('origin'), host.origin())) return jsonRpcError(403, 'Forbidden: this Origin may not call the MCP endpoint');
+export async function handleMcpHttp(rawEnvId: string, request: McpHttpRequest, host: McpHttpHost): Promise<Response | WireResponse> {
+  if (!originAllowed(request.header('origin') ?? null, host.origin())) return mcpErrorResponse(403, 'Forbidden: this Origin may not call the MCP endpoint');
   let envId: string;
   try {
     envId = decodeURIComponent(rawEnvId);
@@ -69,21 +79,28 @@ export async function handleMcpHttp(rawEnvId: string, request: Request, host: Mc
   }
   const replicas = host.replicasOf(envId);
   if (!replicas) return Response.json({ detail: 'environment not found' }, { status: 404 });
-  const token = /^Bearer\s+(.+)$/i.exec(request.headers.get('authorization') ?? '')?.[1] ?? '';
-  const tools = toolsOf(replicas);
+  const token = /^Bearer\s+(.+)$/i.exec(request.header('authorization') ?? '')?.[1] ?? '';
   const server = createMcpServer({
-    tools,
+    tools: toolsOf(replicas),
     async call(tool, args) {
       if (isCodeTool(tool)) return { text: 'code tools are not served over HTTP', isError: true };
-      const result = await host.callTool(envId, tool.service, tool.toolName, args, token);
-      return { text: toolObservation(result, MCP_MAX_ANSWER_CHARS), isError: result.isError };
+      return host.callTool(envId, tool.service, tool.toolName, args, token);
     },
   });
+  const message = oneJsonRequest(request);
+  if (message) {
+    // Not closed after: once it has answered, the exchange holds no stream and the server no timer; closing would
+    // only abort a handler already done and build an error with its stack, for nothing to release.
+    const exchange = new ExchangeTransport();
+    await server.connect(exchange);
+    return exchange.answer(message);
+  }
   const transport = new WebStandardStreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
   await server.connect(transport);
   try {
-    return await transport.handleRequest(request);
+    return await transport.handleRequest(request.toRequest(), request.json === undefined ? undefined : { parsedBody: request.json });
   } finally {
-    await server.close();
+    // After the answer is on its way: closing aborts the finished handler's signal, off the round trip.
+    setImmediate(() => void server.close());
   }
 }

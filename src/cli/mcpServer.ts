@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
   ErrorCode,
@@ -13,12 +14,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import { isCodeTool, type ModeTool } from '../agent/world.ts';
 import { repoRoot } from './files.ts';
-
-/** What a tool call answers an MCP client: the text tool mode shows a model, and whether the service refused it. */
-export interface McpToolAnswer {
-  text: string;
-  isError: boolean;
-}
+import type { McpToolAnswer } from './mcpAnswer.ts';
 
 /** A scenario's task as an MCP prompt: what a client shows its user or hands its model. */
 export interface McpPrompt {
@@ -37,12 +33,6 @@ export interface McpServerOptions {
   prompt?: McpPrompt;
 }
 
-/**
- * An answer longer than this is cut (with a note). Tool mode's 8,000 characters suit DiffLab's own loop; an MCP
- * client manages its own context (Claude Code warns past 25,000 tokens), so only what no client would take is cut.
- */
-export const MCP_MAX_ANSWER_CHARS = 100_000;
-
 /** A code tool runs arbitrary requests: it may do anything, more than once. */
 const CODE_TOOL_ANNOTATIONS = { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false };
 
@@ -53,6 +43,30 @@ function mcpToolOf(tool: ModeTool): McpToolSpec {
     inputSchema: tool.spec.parameters as McpToolSpec['inputSchema'],
     annotations: isCodeTool(tool) ? CODE_TOOL_ANNOTATIONS : tool.annotations,
   };
+}
+
+interface ToolSet {
+  listed: McpToolSpec[];
+  byName: ReadonlyMap<string, ModeTool>;
+}
+
+const toolSets = new WeakMap<readonly ModeTool[], ToolSet>();
+
+/** The tools as `tools/list` gives them and by name, built once per tools array (serve's endpoint reuses one). */
+function toolSetOf(tools: readonly ModeTool[]): ToolSet {
+  let set = toolSets.get(tools);
+  if (!set) toolSets.set(tools, (set = { listed: tools.map(mcpToolOf), byName: new Map(tools.map((t) => [t.spec.name, t])) }));
+  return set;
+}
+
+let validator: AjvJsonSchemaValidator | undefined;
+
+/**
+ * The validator a Server checks elicitation answers with, shared by every server: each Server otherwise builds its
+ * own Ajv instance, and serve's stateless endpoint builds a Server per request (a third of a millisecond each).
+ */
+function jsonSchemaValidator(): AjvJsonSchemaValidator {
+  return (validator ??= new AjvJsonSchemaValidator());
 }
 
 let version: string | undefined;
@@ -71,10 +85,13 @@ function packageVersion(): string {
 export function createMcpServer(options: McpServerOptions): Server {
   const server = new Server(
     { name: 'difflab', title: 'DiffLab', version: packageVersion() },
-    { capabilities: { tools: {}, ...(options.prompt ? { prompts: {} } : {}) }, ...(options.instructions ? { instructions: options.instructions } : {}) },
+    {
+      capabilities: { tools: {}, ...(options.prompt ? { prompts: {} } : {}) },
+      jsonSchemaValidator: jsonSchemaValidator(),
+      ...(options.instructions ? { instructions: options.instructions } : {}),
+    },
   );
-  const listed = options.tools.map(mcpToolOf);
-  const byName = new Map(options.tools.map((t) => [t.spec.name, t]));
+  const { listed, byName } = toolSetOf(options.tools);
   const noCursor = (cursor: string | undefined) => {
     if (cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, `unknown cursor "${cursor}": every item is on the first page`);
   };

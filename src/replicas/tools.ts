@@ -106,6 +106,15 @@ export function routeTools(replica: Replica): Tool[] {
   return tools;
 }
 
+const toolIndex = new WeakMap<Replica, ReadonlyMap<string, Tool>>();
+
+/** A replica's tools by name, built once per replica: a tool call looks its tool up on every call. */
+function toolsByName(replica: Replica): ReadonlyMap<string, Tool> {
+  let index = toolIndex.get(replica);
+  if (!index) toolIndex.set(replica, (index = new Map(routeTools(replica).map((t) => [t.name, t]))));
+  return index;
+}
+
 /** A query-string value as a real client sends it: arrays comma-joined, objects as JSON. */
 function queryValue(value: unknown): string {
   if (Array.isArray(value)) return value.map((v) => (typeof v === 'object' ? JSON.stringify(v) : String(v))).join(',');
@@ -170,7 +179,7 @@ export async function sendToolCall(
 ): Promise<ToolCallResult> {
   const replica = router.replicas.find((r) => r.name === service);
   if (!replica) throw new Error(`no service ${service} (services: ${router.replicas.map((r) => r.name).join(', ')})`);
-  const tool = routeTools(replica).find((t) => t.name === name);
+  const tool = toolsByName(replica).get(name);
   if (!tool) throw new Error(`${service} has no tool ${name}`);
   const request = toolRequest(replica, tool, args ?? {}, token);
   let response = await send(request);

@@ -1,8 +1,9 @@
 import type { Environment, Row } from '../../engine/index.ts';
 import { evaluateDiffBounded } from '../../evaluation/index.ts';
 import type { Replica } from '../../replicas/index.ts';
-import { callTool, type ToolCallResult } from '../../replicas/tools.ts';
+import { callTool } from '../../replicas/tools.ts';
 import type { Workbench } from '../../session/index.ts';
+import { mcpAnswerOf, type McpToolAnswer } from '../mcpAnswer.ts';
 import type { CreatedEnv, CreateOptions, Evaluation, Operations, WireResponse } from './protocol.ts';
 import { fromWireRequest, toWireResponse } from './protocol.ts';
 
@@ -67,8 +68,8 @@ export class WorkerEnvironments {
   }
 
   /** An MCP tool call, run here whole so that the service's own error shape (Slack's `ok: false`) is recognised. */
-  tool({ env, service, tool, args, token }: Operations['tool']['args']): Promise<ToolCallResult> {
-    return callTool(this.workbench.router, this.env(env), service, tool, args, { token });
+  async tool({ env, service, tool, args, token }: Operations['tool']['args']): Promise<McpToolAnswer> {
+    return mcpAnswerOf(await callTool(this.workbench.router, this.env(env), service, tool, args, { token }));
   }
 
   position({ env }: { env: string }): Promise<number> {

@@ -1,7 +1,7 @@
 import type { ActingUsers, Diff, SchemaInfo } from '../../engine/index.ts';
 import type { PoolStats } from '../../engine/pool.ts';
 import type { AssertionSpec } from '../../evaluation/index.ts';
-import type { ToolCallResult } from '../../replicas/tools.ts';
+import type { McpToolAnswer } from '../mcpAnswer.ts';
 import type { Scenario } from '../../scenarios/index.ts';
 
 /**
@@ -62,7 +62,7 @@ export interface WorkerMemory {
 export interface Operations {
   create: { args: CreateOptions; result: CreatedEnv };
   route: { args: { env: string; service: string; path: string; request: WireRequest }; result: WireResponse };
-  tool: { args: { env: string; service: string; tool: string; args: Record<string, unknown>; token: string }; result: ToolCallResult };
+  tool: { args: { env: string; service: string; tool: string; args: Record<string, unknown>; token: string }; result: McpToolAnswer };
   position: { args: { env: string }; result: number };
   diff: { args: { env: string; since: number }; result: Diff };
   evaluate: { args: { env: string; since: number; spec: AssertionSpec; closedWorld: boolean }; result: Evaluation };

@@ -6,9 +6,9 @@ import { Worker } from 'node:worker_threads';
 import type { ActingUsers, Diff, SchemaInfo } from '../../engine/index.ts';
 import type { PoolStats } from '../../engine/pool.ts';
 import type { AssertionSpec } from '../../evaluation/index.ts';
-import type { ToolCallResult } from '../../replicas/tools.ts';
 import { cliCacheDir, dataCacheDir } from '../cacheDir.ts';
 import { bundleEntry, pickWorkerEntry } from '../createNodeWorker.ts';
+import type { McpToolAnswer } from '../mcpAnswer.ts';
 import type { Call, CreatedEnv, CreateOptions, Evaluation, Notice, Operation, Operations, Reply, WireRequest, WireResponse, WorkerInit, WorkerMemory } from './protocol.ts';
 
 /** An answer about an environment that is not a server fault: the client's (400, 404) or its worker's end (503). */
@@ -127,7 +127,7 @@ export class RemoteEnv {
     return this.worker.call('route', { env: this.id, service, path, request }, request.body ? [request.body] : []);
   }
 
-  callTool(service: string, tool: string, args: Record<string, unknown>, token: string): Promise<ToolCallResult> {
+  callTool(service: string, tool: string, args: Record<string, unknown>, token: string): Promise<McpToolAnswer> {
     return this.worker.call('tool', { env: this.id, service, tool, args, token });
   }
 

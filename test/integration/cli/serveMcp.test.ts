@@ -63,6 +63,29 @@ describe('difflab serve: /api/env/<envId>/mcp over Streamable HTTP', () => {
     await client.close();
   }, 60_000);
 
+  it("the platform's X-API-Key stands in for the environment's token, as on its other paths", async () => {
+    const env = await api('POST', '/initEnv', { templateService: 'slack', templateName: 'tiny_slack', impersonateUserId: 'U1' });
+    const client = new Client({ name: 'difflab-test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/env/${env.environmentId}/mcp`), { requestInit: { headers: { 'x-api-key': 'any' } } }));
+    const r = (await client.callTool({ name: 'auth_test', arguments: {} })) as CallToolResult;
+    expect(r.isError).toBe(false);
+    expect(JSON.parse(text(r).replace(/^HTTP 200\n/, ''))).toMatchObject({ ok: true, user_id: 'U1' });
+    await client.close();
+  }, 60_000);
+
+  it('counts a body within the parse bounds before parsing it, and refuses one past them as a JSON-RPC error', async () => {
+    const env = await api('POST', '/initEnv', { templateService: 'slack', templateName: 'tiny_slack', impersonateUserId: 'U1' });
+    const nested = '['.repeat(150) + ']'.repeat(150);
+    const body = `{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"auth_test","arguments":{"deep":${nested}}}}`;
+    const response = await fetch(`${server.url}/api/env/${env.environmentId}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25' },
+      body,
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/levels of JSON nesting/) } });
+  }, 60_000);
+
   it('refuses a browser page of another origin (DNS rebinding) with 403, and an unknown environment with 404', async () => {
     const env = await api('POST', '/initEnv', { templateService: 'slack', templateName: 'tiny_slack', impersonateUserId: 'U1' });
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
