@@ -3,7 +3,6 @@ import { resolve } from 'node:path';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { toolSets, type ToolSet } from '../agent/codeTools.ts';
 import { runAgent, systemPrompt, runSettings } from '../agent/loop.ts';
-import { taskMessage } from '../agent/prompts.ts';
 import { McpClientProvider } from '../agent/providers/mcpClientProvider.ts';
 import { MCP_STDIO_BASE_URL, runPassed, toJsonl, type AgentRunRecord } from '../agent/record.ts';
 import { deferredDiffWorld } from '../agent/deferredDiffs.ts';
@@ -14,7 +13,7 @@ import { FAULT_SYNTAX, hasFaults, parseFaultPlan, type FaultPlan, type Workbench
 import { parseArgs, type CommandSpec } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
 import { MCP_MAX_ANSWER_CHARS } from './mcpAnswer.ts';
-import { createMcpServer } from './mcpServer.ts';
+import { createMcpServer, scenarioPrompt } from './mcpServer.ts';
 import { seedsDir } from './seeds.ts';
 import { findTest, suiteFiles, type SuiteFile } from './suites.ts';
 
@@ -89,7 +88,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     instructions: systemPrompt(replicas, scenario, settings),
     ...(flags.test === undefined
       ? {}
-      : { prompt: { name: scenario.id, title: scenario.title, description: `The task of the DiffLab scenario ${scenario.id}, judged by the state diff when the session ends.`, text: taskMessage(scenario.prompt) } }),
+      : { prompt: scenarioPrompt(scenario, 'judged by the state diff when the session ends') }),
   });
   const transport = new StdioServerTransport();
   let ending = false;

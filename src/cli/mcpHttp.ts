@@ -1,9 +1,11 @@
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { runSettings, systemPrompt } from '../agent/loop.ts';
 import { agentTools, isCodeTool, type AgentTool } from '../agent/world.ts';
 import type { Replica } from '../replicas/index.ts';
-import type { McpToolAnswer } from './mcpAnswer.ts';
+import type { Scenario } from '../scenarios/index.ts';
+import { MCP_MAX_ANSWER_CHARS, type McpToolAnswer } from './mcpAnswer.ts';
 import { ExchangeTransport, oneJsonRequest, type McpPost } from './mcpExchange.ts';
-import { createMcpServer } from './mcpServer.ts';
+import { createMcpServer, scenarioPrompt, type McpServerOptions } from './mcpServer.ts';
 import type { WireResponse } from './serveWorkers/protocol.ts';
 
 /**
@@ -12,8 +14,8 @@ import type { WireResponse } from './serveWorkers/protocol.ts';
  * the service's own error shape (Slack's `ok: false` with 200) — and only its result crosses back.
  */
 export interface McpHttpHost {
-  /** The environment's replicas, or null when there is no such environment. */
-  replicasOf(envId: string): Replica[] | null;
+  /** The environment's replicas and the scenario it was made for (initEnv's testId), or null when there is none. */
+  environment(envId: string): { replicas: Replica[]; scenario: Scenario | null } | null;
   /** One tool call as the HTTP request it stands for (sendToolCall), bounded as every request is, as its MCP answer. */
   callTool(envId: string, service: string, toolName: string, args: Record<string, unknown>, token: string): Promise<McpToolAnswer>;
   /** The server's own origin (`http://127.0.0.1:8787`), which a browser page it serves may call from. */
@@ -55,6 +57,23 @@ export function mcpErrorResponse(status: number, message: string): Response {
   return Response.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, { status });
 }
 
+const workspaces = new WeakMap<Scenario, Pick<McpServerOptions, 'instructions' | 'prompt'>>();
+
+/**
+ * For an environment made for a scenario: what tool mode's system prompt tells a model about the workspace (the
+ * initialize result's instructions) and the scenario's task as an MCP prompt, as `difflab mcp` offers them. Built
+ * once per scenario (its environments have the same services).
+ */
+function workspaceOf(replicas: Replica[], scenario: Scenario): Pick<McpServerOptions, 'instructions' | 'prompt'> {
+  let workspace = workspaces.get(scenario);
+  if (!workspace) {
+    const settings = runSettings({ mode: 'tools', docs: 'none', toolset: 'api', maxObservationChars: MCP_MAX_ANSWER_CHARS });
+    workspace = { instructions: systemPrompt(replicas, scenario, settings), prompt: scenarioPrompt(scenario, "judged by the state diff when the platform API's evaluateRun is called") };
+    workspaces.set(scenario, workspace);
+  }
+  return workspace;
+}
+
 /** An MCP request as `serve` hands it over: read piecemeal, and as a whole Request only for the SDK's transport. */
 export interface McpHttpRequest extends McpPost {
   /** The request for the SDK's transport: without its body when `json` holds it. */
@@ -77,10 +96,12 @@ export async function handleMcpHttp(rawEnvId: string, request: McpHttpRequest, h
   } catch {
     return Response.json({ detail: 'environment not found' }, { status: 404 });
   }
-  const replicas = host.replicasOf(envId);
-  if (!replicas) return Response.json({ detail: 'environment not found' }, { status: 404 });
+  const environment = host.environment(envId);
+  if (!environment) return Response.json({ detail: 'environment not found' }, { status: 404 });
+  const { replicas, scenario } = environment;
   const token = /^Bearer\s+(.+)$/i.exec(request.header('authorization') ?? '')?.[1] ?? '';
   const server = createMcpServer({
+    ...(scenario ? workspaceOf(replicas, scenario) : {}),
     tools: toolsOf(replicas),
     async call(tool, args) {
       if (isCodeTool(tool)) return { text: 'code tools are not served over HTTP', isError: true };

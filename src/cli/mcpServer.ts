@@ -12,7 +12,9 @@ import {
   type CallToolResult,
   type Tool as McpToolSpec,
 } from '@modelcontextprotocol/sdk/types.js';
+import { taskMessage } from '../agent/prompts.ts';
 import { isCodeTool, type ModeTool } from '../agent/world.ts';
+import type { Scenario } from '../scenarios/index.ts';
 import { repoRoot } from './files.ts';
 import type { McpToolAnswer } from './mcpAnswer.ts';
 
@@ -22,6 +24,11 @@ export interface McpPrompt {
   title: string;
   description: string;
   text: string;
+}
+
+/** A scenario's task as the MCP prompt named after it; `judged` says when its run is judged. */
+export function scenarioPrompt(scenario: Scenario, judged: string): McpPrompt {
+  return { name: scenario.id, title: scenario.title, description: `The task of the DiffLab scenario ${scenario.id}, ${judged}.`, text: taskMessage(scenario.prompt) };
 }
 
 export interface McpServerOptions {

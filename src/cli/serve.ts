@@ -479,9 +479,9 @@ async function routeTo(
 /** MCP over HTTP for the environments in the workers: each tool call runs in the worker that holds its environment. */
 function mcpHost(ctx: Context): McpHttpHost {
   return {
-    replicasOf(envId) {
+    environment(envId) {
       const record = ctx.platform.environment(envId);
-      return record ? ctx.router.replicas.filter((r) => record.env.services.includes(r.name)) : null;
+      return record ? { replicas: ctx.router.replicas.filter((r) => record.env.services.includes(r.name)), scenario: record.test?.scenario ?? null } : null;
     },
     callTool(envId, service, tool, args, token) {
       const record = ctx.platform.environment(envId);

@@ -40,6 +40,13 @@ describe('difflab serve: /api/env/<envId>/mcp over Streamable HTTP', () => {
     await client.connect(new StreamableHTTPClientTransport(url, { requestInit: { headers: { authorization: 'Bearer xoxb-agent' } } }));
     const { tools } = await client.listTools();
     expect(tools.find((t) => t.name === 'chat_postMessage')?.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: false });
+    // An environment made for a scenario offers its task as a prompt and the workspace as instructions.
+    const scenario = (await api('GET', `/tests/${testId}`)) as { name: string; prompt: string };
+    const { prompts } = await client.listPrompts();
+    expect(prompts).toHaveLength(1);
+    const task = await client.getPrompt({ name: prompts[0].name });
+    expect(task.messages[0].content).toMatchObject({ type: 'text', text: expect.stringContaining(scenario.prompt) });
+    expect(client.getInstructions()).toMatch(/Slack/);
 
     const posted = (await client.callTool({ name: 'chat_postMessage', arguments: { channel: 'C1', text: 'hello over MCP' } })) as CallToolResult;
     expect(posted.isError, text(posted)).toBe(false);
@@ -59,6 +66,9 @@ describe('difflab serve: /api/env/<envId>/mcp over Streamable HTTP', () => {
     await client.connect(new StreamableHTTPClientTransport(new URL(`${server.url}/api/env/${env.environmentId}/mcp`)));
     const r = (await client.callTool({ name: 'auth_test', arguments: {} })) as CallToolResult;
     expect(r.isError).toBe(true);
+    // Made from a template, not a scenario: no task to offer.
+    expect(client.getServerCapabilities()?.prompts).toBeUndefined();
+    expect(client.getInstructions()).toBeUndefined();
     expect(text(r)).toMatch(/not_authed|invalid_auth/);
     await client.close();
   }, 60_000);

@@ -11,6 +11,8 @@ import { replicas } from '../../../src/replicas/index.ts';
 const slack = replicas.find((r) => r.name === 'slack')!;
 const options: McpServerOptions = {
   tools: agentTools([slack]),
+  instructions: 'You act in a Slack workspace.',
+  prompt: { name: 'say-hello', title: 'Say hello', description: 'The task.', text: 'Task:\nPost hello in #general' },
   async call(tool, args) {
     if (args.channel === 'C_MISSING') return { text: 'HTTP 200\n{"ok":false,"error":"channel_not_found"}', isError: true };
     return { text: `HTTP 200\n${JSON.stringify({ ok: true, tool: tool.spec.name, args })}`, isError: false };
@@ -37,7 +39,10 @@ const TAKEN: Case[] = [
   { name: 'tools/list', json: { jsonrpc: '2.0', id: 2, method: 'tools/list' } },
   { name: 'tools/list with a cursor never issued', json: { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 'x' } } },
   { name: 'ping', json: { jsonrpc: '2.0', id: 3, method: 'ping' } },
-  { name: 'a method the server has no capability for', json: { jsonrpc: '2.0', id: 4, method: 'prompts/list' } },
+  { name: 'prompts/list', json: { jsonrpc: '2.0', id: 4, method: 'prompts/list' } },
+  { name: 'prompts/get', json: { jsonrpc: '2.0', id: 4, method: 'prompts/get', params: { name: 'say-hello' } } },
+  { name: 'prompts/get of another prompt', json: { jsonrpc: '2.0', id: 4, method: 'prompts/get', params: { name: 'other' } } },
+  { name: 'a method the server has no capability for', json: { jsonrpc: '2.0', id: 4, method: 'resources/list' } },
   { name: 'an unknown method', json: { jsonrpc: '2.0', id: 5, method: 'resources/subscribe', params: { uri: 'x' } } },
   { name: 'tools/call without params', json: { jsonrpc: '2.0', id: 6, method: 'tools/call' } },
   {
