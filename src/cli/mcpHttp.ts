@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_REQUEST_BODY_SIZE, requestBodyTooLargeMessage } from '@modelcontextprotocol/sdk/server/requestBody.js';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { runSettings, systemPrompt } from '../agent/loop.ts';
 import { agentTools, isCodeTool, type AgentTool } from '../agent/world.ts';
@@ -51,6 +52,13 @@ function toolsOf(replicas: readonly Replica[]): AgentTool[] {
   toolCache.set(key, { replicas, tools });
   return tools;
 }
+
+/**
+ * The SDK transport's own bound on a body (4 MiB), kept whichever way a request reaches the server: the body is
+ * parsed on serve's front thread, where the service paths' 50 MiB would hold every environment up while it parses.
+ */
+export const MCP_MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
+export const mcpBodyTooLarge = requestBodyTooLargeMessage(MCP_MAX_BODY_BYTES);
 
 /** A request refused before it reaches the MCP server, as the SDK's transport refuses one: a JSON-RPC error, no id. */
 export function mcpErrorResponse(status: number, message: string): Response {

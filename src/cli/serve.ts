@@ -11,7 +11,7 @@ import type { CommandSpec } from './args.ts';
 import { parseArgs } from './args.ts';
 import { CliError } from './errors.ts';
 import { frontServer, headerBytes, lingeringAnswer, stillSending, unsupportedMethod } from './httpFront.ts';
-import { handleMcpHttp, mcpErrorResponse, type McpHttpHost, type McpHttpRequest } from './mcpHttp.ts';
+import { handleMcpHttp, mcpBodyTooLarge, mcpErrorResponse, MCP_MAX_BODY_BYTES, type McpHttpHost, type McpHttpRequest } from './mcpHttp.ts';
 import { environmentToken, PlatformApi, type EnvRecord } from './platformApi.ts';
 import { seedsDir } from './seeds.ts';
 import { toWireResponse, type WireRequest, type WireResponse } from './serveWorkers/protocol.ts';
@@ -318,9 +318,11 @@ async function answerOf(req: IncomingMessage, ctx: Context): Promise<Response | 
   if (headerBytes(req) > MAX_HEADER_BYTES) {
     return problemAnswer(target, { kind: 'headers_too_large', limit: MAX_HEADER_BYTES, detail: `the request headers exceed the limit of ${MAX_HEADER_BYTES} bytes` });
   }
-  const body = await readBody(req, MAX_BODY_BYTES);
+  const bodyLimit = target.kind === 'mcp' ? MCP_MAX_BODY_BYTES : MAX_BODY_BYTES;
+  const body = await readBody(req, bodyLimit);
   if (body === null) {
-    return problemAnswer(target, { kind: 'body_too_large', limit: MAX_BODY_BYTES, detail: `the request body exceeds the limit of ${MAX_BODY_BYTES} bytes` });
+    const detail = target.kind === 'mcp' ? mcpBodyTooLarge : `the request body exceeds the limit of ${MAX_BODY_BYTES} bytes`;
+    return problemAnswer(target, { kind: 'body_too_large', limit: bodyLimit, detail });
   }
 
   if (target.kind === 'none') return target.response;

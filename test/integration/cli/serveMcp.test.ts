@@ -96,6 +96,19 @@ describe('difflab serve: /api/env/<envId>/mcp over Streamable HTTP', () => {
     expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/levels of JSON nesting/) } });
   }, 60_000);
 
+  it("bounds a body at the SDK transport's 4 MiB, however the request would reach the server", async () => {
+    const env = await api('POST', '/initEnv', { templateService: 'slack', templateName: 'tiny_slack', impersonateUserId: 'U1' });
+    const call = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'chat_postMessage', arguments: { channel: 'C1', text: 'x'.repeat(5 * 1024 * 1024) } } };
+    const response = await fetch(`${server.url}/api/env/${env.environmentId}/mcp`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-11-25', authorization: 'Bearer xoxb-agent' },
+      body: JSON.stringify(call),
+    });
+    expect(response.status).toBe(413);
+    expect(await response.json()).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000, message: expect.stringMatching(/Payload Too Large.*4194304 bytes/) } });
+    expect(await api('POST', '/diffRun', { envId: env.environmentId })).toMatchObject({ diff: { inserts: [] } });
+  }, 60_000);
+
   it('refuses a browser page of another origin (DNS rebinding) with 403, and an unknown environment with 404', async () => {
     const env = await api('POST', '/initEnv', { templateService: 'slack', templateName: 'tiny_slack', impersonateUserId: 'U1' });
     const init = { jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'x', version: '1' } } };
