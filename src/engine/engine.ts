@@ -1,6 +1,7 @@
 import type { PGlite } from '@electric-sql/pglite';
 import { copyStatements, readCopyPlan, type CopyPlan } from './copyPlan.ts';
 import { Environment } from './environment.ts';
+import { nextTurn } from './nextTurn.ts';
 import { EnvironmentPool } from './pool.ts';
 import { mergeSchemaInfo, readSchemaInfo } from './schemaInfo.ts';
 import { splitSeed } from './seed.ts';
@@ -39,10 +40,6 @@ const VACUUM_EVERY_DROPS = 32;
 
 /** How long a copy made on demand gives way to requests before each table at most (then it goes on regardless). */
 const MAX_COPY_WAIT_MS = 250;
-
-/** The next turn of the event loop, after the messages and I/O already waiting (setImmediate where there is one). */
-const nextTask = (): Promise<void> =>
-  new Promise((resolve) => ((globalThis as { setImmediate?: (fn: () => void) => void }).setImmediate ?? ((fn: () => void) => setTimeout(fn, 0)))(() => resolve()));
 
 /** A table of at most this many rows may be scanned by `templateRows`; a bigger one only through an index. */
 export const SCAN_LIMIT = 2_000;
@@ -484,7 +481,7 @@ export class Engine {
   }
 
   private async betweenRequests(): Promise<void> {
-    await nextTask();
+    await nextTurn();
     const until = Date.now() + MAX_COPY_WAIT_MS;
     while (this.activeTransactions > 0 && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 1));
   }
