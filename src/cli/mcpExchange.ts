@@ -1,9 +1,8 @@
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   isJSONRPCErrorResponse,
-  isJSONRPCRequest,
   isJSONRPCResultResponse,
-  JSONRPCMessageSchema,
+  JSONRPCRequestSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   type JSONRPCMessage,
   type JSONRPCRequest,
@@ -26,7 +25,7 @@ const PLAIN_JSON_TYPES = new Set(['application/json', 'application/json;charset=
  * The request of a Streamable HTTP POST that the SDK's WebStandardStreamableHTTPServerTransport (stateless, JSON
  * answers) would take and answer with one JSON-RPC response: an Accept of both types (its own substring test), a JSON
  * Content-Type in its common forms, a protocol version it supports, and one request that is not `initialize`,
- * checked by its own message schema. Null for anything else (a notification, a batch, `initialize`, a missing
+ * checked by its own request schema (the first of its message schema's union, which the transport parses with). Null for anything else (a notification, a batch, `initialize`, a missing
  * protocol version, an unusual header), which then goes through the SDK's transport, so every refusal is its own.
  */
 export function oneJsonRequest(post: McpPost): JSONRPCRequest | null {
@@ -36,8 +35,8 @@ export function oneJsonRequest(post: McpPost): JSONRPCRequest | null {
   if (!PLAIN_JSON_TYPES.has((post.header('content-type') ?? '').toLowerCase().replace(/\s+/g, ''))) return null;
   const version = post.header('mcp-protocol-version');
   if (version === undefined || !SUPPORTED_PROTOCOL_VERSIONS.includes(version)) return null;
-  const parsed = JSONRPCMessageSchema.safeParse(post.json);
-  if (!parsed.success || !isJSONRPCRequest(parsed.data) || parsed.data.method === 'initialize') return null;
+  const parsed = JSONRPCRequestSchema.safeParse(post.json);
+  if (!parsed.success || parsed.data.method === 'initialize') return null;
   return parsed.data;
 }
 

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { Readable } from 'node:stream';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { originAllowed } from './mcpHttp.ts';
+import { mcpErrorBody, originAllowed } from './mcpHttp.ts';
 import { createMcpServer, type McpServerOptions } from './mcpServer.ts';
 
 export interface LoopbackMcp {
@@ -13,7 +13,7 @@ export interface LoopbackMcp {
 }
 
 function jsonRpcError(res: ServerResponse, status: number, message: string): void {
-  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }));
+  res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(mcpErrorBody(message)));
 }
 
 /**

@@ -4,7 +4,7 @@ import type { Replica, Router } from '../replicas/index.ts';
 import { loadReplicas } from '../replicas/catalog.ts';
 import { createRouter } from '../replicas/router.ts';
 import { MAX_BODY_BYTES, MAX_HEADER_BYTES, MAX_URL_BYTES } from '../replicas/limits.ts';
-import { checkJson, ParseBoundExceeded } from '../replicas/parseBounds.ts';
+import { ParseBoundExceeded, parseJson } from '../replicas/parseBounds.ts';
 import type { RequestProblem } from '../replicas/types.ts';
 import type { Suite } from '../scenarios/index.ts';
 import type { CommandSpec } from './args.ts';
@@ -549,12 +549,12 @@ function mcpRequest(req: IncomingMessage, raw: string, body: Buffer, envId: stri
   };
 }
 
+/** The body as JSON, counted within the parse bounds first (ParseBoundExceeded); undefined when it does not parse. */
 function parsedJson(body: Buffer): unknown {
-  const text = body.toString('utf8');
-  checkJson(text);
   try {
-    return JSON.parse(text);
-  } catch {
+    return parseJson(body.toString('utf8'));
+  } catch (err) {
+    if (err instanceof ParseBoundExceeded) throw err;
     return undefined;
   }
 }
