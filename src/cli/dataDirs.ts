@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { existsSync, openAsBlob, readFileSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, statSync, utimesSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { Engine, EngineError, type SeedFile, type ServiceSchema } from '../engine/index.ts';
@@ -59,7 +59,7 @@ export async function engineFor(replicas: ServiceSchema[], seeds: SeedNeed[]): P
     try {
       const { services } = JSON.parse(readFileSync(sidecar, 'utf8')) as { services: string[] };
       const used = services.length === replicas.length ? replicas : await loadReplicas(services);
-      const engine = await Engine.create({ services: used, loadDataDir: await openAsBlob(file) });
+      const engine = await Engine.create({ services: used, loadDataDir: readCached(file) });
       const now = new Date();
       utimesSync(file, now, now);
       return engine;
@@ -105,6 +105,16 @@ async function keep(engine: Engine, replicas: ServiceSchema[], file: string, sid
   }
 }
 
+/**
+ * A cached file's bytes, read whole now. Not `openAsBlob`: its Blob reads the file later and fails once the file's
+ * modification time has changed, which another process's use (`utimesSync` above) does at any moment; in Node 20 the
+ * failed read also leaves a file handle that keeps the process from exiting (three `check`s started together hung
+ * one in three rounds). Files are replaced by rename (writeAtomically), so a whole read sees one version.
+ */
+function readCached(file: string): Blob {
+  return new Blob([readFileSync(file)]);
+}
+
 /** Keeps the KEPT most recently used data directories. */
 function evict(dir: string): void {
   const entries = readdirSync(dir)
@@ -123,7 +133,7 @@ function evict(dir: string): void {
  */
 async function baseCluster(dir: string): Promise<Blob> {
   const file = join(dir, `base-${FORMAT}-${pgliteVersion}.tar`);
-  if (existsSync(file)) return openAsBlob(file);
+  if (existsSync(file)) return readCached(file);
   const engine = await Engine.create({ services: [] });
   try {
     // DROP DATABASE cannot run inside the implicit transaction of a multi-statement exec.

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -51,6 +51,25 @@ describe('data directories cached per command need', () => {
     expect(changed.reads()).toBe(1);
     expect(await petsOf(engine)).toEqual(['p2']);
     await engine.close();
+  }, 180_000);
+
+  it('starts from the cached one while other processes use it (each use touches its modification time)', async () => {
+    const same = need([{ id: 'p2', name: 'Tom' }]);
+    const cached = readdirSync(cache).filter((f) => f.endsWith('.tar'));
+    expect(cached.length).toBeGreaterThan(0);
+    // Another process's use of the cache, as engineFor's own utimesSync, while this one starts from it.
+    const touching = setInterval(() => {
+      const later = new Date(Date.now() + 1000 * Math.random());
+      for (const f of cached) utimesSync(join(cache, f), later, later);
+    }, 1);
+    try {
+      const engine = await engineFor([toy], [same.seed]);
+      expect(same.reads()).toBe(0);
+      expect(await petsOf(engine)).toEqual(['p2']);
+      await engine.close();
+    } finally {
+      clearInterval(touching);
+    }
   }, 180_000);
 
   it('builds again from a torn file', async () => {
