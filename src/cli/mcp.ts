@@ -13,7 +13,9 @@ import { FAULT_SYNTAX, hasFaults, parseFaultPlan, type FaultPlan, type Workbench
 import { parseArgs, type CommandSpec } from './args.ts';
 import { CliError, EXIT_OK } from './errors.ts';
 import { MCP_MAX_ANSWER_CHARS } from './mcpAnswer.ts';
+import { MCP_MAX_BODY_BYTES, mcpErrorBody } from './mcpHttp.ts';
 import { createMcpServer, scenarioPrompt } from './mcpServer.ts';
+import { boundedLines } from './mcpStdin.ts';
 import { seedsDir } from './seeds.ts';
 import { findTest, suiteFiles, type SuiteFile } from './suites.ts';
 
@@ -90,7 +92,9 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       ? {}
       : { prompt: scenarioPrompt(scenario, 'judged by the state diff when the session ends') }),
   });
-  const transport = new StdioServerTransport();
+  // A message is bounded as over serve's endpoint; one past the bound is answered and skipped, and the session goes on.
+  const tooLarge = JSON.stringify(mcpErrorBody(`Payload Too Large: a message must not exceed ${MCP_MAX_BODY_BYTES} bytes; this one was skipped unread`)) + '\n';
+  const transport = new StdioServerTransport(boundedLines(process.stdin, MCP_MAX_BODY_BYTES, () => process.stdout.write(tooLarge)));
   let ending = false;
   const end = () => {
     if (ending) return;
@@ -122,6 +126,8 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       // The client's initialize is answered once the environment exists (its messages wait in the pipe until then):
       // a session then always has an environment to judge, however soon the client leaves.
       await server.connect(transport);
+      // Should the transport close for any other reason, the session has ended: judge it now, not at a signal.
+      server.onclose = end;
       // Each answer goes back without the diff and verdict after it; the record gets them when the session ends.
       const { world, settle } = deferredDiffWorld(session);
       // Whether the service refused a call (Slack's `ok: false`) goes back to the client with its answer.

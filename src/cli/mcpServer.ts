@@ -15,6 +15,7 @@ import {
 import { taskMessage } from '../agent/prompts.ts';
 import { isCodeTool, type ModeTool } from '../agent/world.ts';
 import type { Scenario } from '../scenarios/index.ts';
+import { checkJsonValue, ParseBoundExceeded } from '../replicas/parseBounds.ts';
 import { repoRoot } from './files.ts';
 import type { McpToolAnswer } from './mcpAnswer.ts';
 
@@ -110,7 +111,16 @@ export function createMcpServer(options: McpServerOptions): Server {
   server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
-    const answer = await options.call(tool, request.params.arguments ?? {});
+    const args = request.params.arguments ?? {};
+    // Over stdio and the loopback server nothing has counted the message (serve's endpoint counts its body):
+    // arguments past the bounds of an HTTP body are refused as a failed call, and the session goes on.
+    try {
+      checkJsonValue(args, "the tool call's arguments object");
+    } catch (err) {
+      if (!(err instanceof ParseBoundExceeded)) throw err;
+      return { content: [{ type: 'text', text: `${err.message}; the call was not run` }], isError: true };
+    }
+    const answer = await options.call(tool, args);
     return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
   });
 

@@ -10,8 +10,9 @@ export class ParseBoundExceeded extends Error {
     readonly bound: ParseBound,
     readonly limit: number,
     what: string,
+    subject = 'the request',
   ) {
-    super(`the request holds more than ${limit} ${what} (bound ${bound})`);
+    super(`${subject} holds more than ${limit} ${what} (bound ${bound})`);
     this.name = 'ParseBoundExceeded';
   }
 
@@ -29,9 +30,9 @@ const DESCRIBED: Record<ParseBound, [number, string]> = {
   json_elements: [MAX_JSON_ELEMENTS, 'JSON array elements'],
 };
 
-function exceeded(bound: ParseBound): never {
+function exceeded(bound: ParseBound, subject?: string): never {
   const [limit, what] = DESCRIBED[bound];
-  throw new ParseBoundExceeded(bound, limit, what);
+  throw new ParseBoundExceeded(bound, limit, what, subject);
 }
 
 /** How many times `needle` occurs in `text` (non-overlapping), counting no further than `stopAfter`. */
@@ -98,6 +99,34 @@ export function checkJson(text: string): void {
     }
   }
   if (elements > MAX_JSON_ELEMENTS) exceeded('json_elements');
+}
+
+/**
+ * The same bounds as `checkJson`, counted on a value parsed elsewhere (an MCP tool call's arguments, parsed by the
+ * SDK's transport): without recursion, so that a value nested past what JSON.stringify can walk is refused, not
+ * thrown on. `subject` names the value in the message.
+ */
+export function checkJsonValue(value: unknown, subject: string): void {
+  let keys = 0;
+  let elements = 0;
+  const open: { value: object; depth: number }[] = [];
+  const visit = (v: unknown, depth: number) => {
+    if (v !== null && typeof v === 'object') open.push({ value: v, depth });
+  };
+  visit(value, 1);
+  for (let next = open.pop(); next; next = open.pop()) {
+    const { value: v, depth } = next;
+    if (depth > MAX_JSON_DEPTH) exceeded('json_depth', subject);
+    if (Array.isArray(v)) {
+      if ((elements += v.length) > MAX_JSON_ELEMENTS) exceeded('json_elements', subject);
+      for (const item of v) visit(item, depth + 1);
+    } else {
+      const names = Object.keys(v);
+      if (names.length > MAX_JSON_OBJECT_KEYS) exceeded('json_object_keys', subject);
+      if ((keys += names.length) > MAX_JSON_KEYS) exceeded('json_keys', subject);
+      for (const name of names) visit((v as Record<string, unknown>)[name], depth + 1);
+    }
+  }
 }
 
 /** JSON.parse, after `checkJson` has counted the text within the bounds. */

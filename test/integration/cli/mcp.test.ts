@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -94,6 +95,56 @@ describe('difflab mcp over stdio', () => {
     const graphql = tools.find((t) => t.name === 'linear__post_graphql')!;
     expect(graphql.annotations).toMatchObject({ readOnlyHint: false, destructiveHint: true, idempotentHint: false });
     await client.close();
+  }, 120_000);
+
+  it('a hostile message is answered and the session goes on: a line past 10 MiB, arguments nested past what JSON.stringify walks', async () => {
+    const out = join(dir, 'hostile.jsonl');
+    const child = spawn(process.execPath, [bin, 'mcp', '--suite', 'slack', '--test', 'random-boardgame-venue', '--out', out], { cwd: repoRoot });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => (stdout += d));
+    child.stderr.on('data', (d) => (stderr += d));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    const answers = () => stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { id?: unknown; result?: CallToolResult; error?: { code: number; message: string } });
+    const answerTo = async (id: unknown) => {
+      for (let i = 0; i < 600; i++) {
+        const found = answers().find((a) => a.id === id);
+        if (found) return found;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      throw new Error(`no answer to ${String(id)}: ${stdout.slice(0, 2000)}\n${stderr}`);
+    };
+    const send = (message: unknown) => child.stdin.write(JSON.stringify(message) + '\n');
+    const call = (id: number, name: string, args: unknown) => send({ jsonrpc: '2.0', id, method: 'tools/call', params: { name, arguments: args } });
+
+    send({ jsonrpc: '2.0', id: 0, method: 'initialize', params: { protocolVersion: '2025-11-25', capabilities: {}, clientInfo: { name: 'hostile', version: '1' } } });
+    await answerTo(0);
+    send({ jsonrpc: '2.0', method: 'notifications/initialized' });
+    // Past the SDK transport's own 10 MiB, which closed the transport: every later message went unanswered.
+    call(1, 'chat_postMessage', { channel: 'general', text: 'x'.repeat(11 * 1024 * 1024) });
+    let deep: unknown = [];
+    for (let i = 0; i < 100_000; i++) deep = [deep];
+    // Passed to the loop, this ended the run: its JSON.stringify threw.
+    const deepLine = `{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"conversations_list","arguments":{"x":${'['.repeat(100_000)}${']'.repeat(100_000)}}}}`;
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    child.stdin.write(deepLine + '\n');
+    call(3, 'conversations_list', { limit: 5 });
+
+    const deepAnswer = await answerTo(2);
+    expect(deepAnswer.result).toMatchObject({ isError: true });
+    expect(text(deepAnswer.result!)).toMatch(/more than 100 levels of JSON nesting \(bound json_depth\); the call was not run/);
+    const listed = await answerTo(3);
+    expect(listed.result?.isError, JSON.stringify(listed)).toBe(false);
+    const skipped = answers().find((a) => a.id === null);
+    expect(skipped?.error).toMatchObject({ code: -32000, message: expect.stringContaining('must not exceed 4194304 bytes') });
+    expect(answers().some((a) => a.id === 1)).toBe(false);
+
+    child.stdin.end();
+    expect(await exited).toBe(0);
+    const record = recordOf(out);
+    expect(record.steps.flatMap((s) => s.actions).map((a) => a.code)).toEqual(['conversations_list']);
+    expect(record.runDiff.inserts).toHaveLength(0);
+    expect(stderr).toMatch(/^failed random-boardgame-venue: 0\/1 assertions, 1 tool calls/m);
   }, 120_000);
 
   it("without --test it serves the suite's seed and writes the diff when the client leaves", async () => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { replicas } from '../../../src/replicas/index.ts';
 import { MAX_FIELDS, MAX_JSON_DEPTH, MAX_JSON_ELEMENTS, MAX_JSON_KEYS, MAX_JSON_OBJECT_KEYS, MAX_MULTIPART_PARTS } from '../../../src/replicas/limits.ts';
-import { checkJson } from '../../../src/replicas/parseBounds.ts';
+import { checkJson, checkJsonValue } from '../../../src/replicas/parseBounds.ts';
 import { TINY_COMPANY, tinyCompanySeed } from '../../helpers/tinyCompany.ts';
 import { withReplicaEnvironment } from '../../helpers/replicaEnvironment.ts';
 
@@ -86,5 +86,41 @@ describe('checkJson counts structure, not text', () => {
     expect(() => checkJson(`[${array(MAX_JSON_ELEMENTS)}]`)).toThrow(/json_elements/);
     expect(() => checkJson(nested(MAX_JSON_DEPTH))).not.toThrow();
     expect(() => checkJson(object(MAX_JSON_OBJECT_KEYS))).not.toThrow();
+  });
+});
+
+describe('checkJsonValue counts a parsed value as checkJson counts its text', () => {
+  const boundOf = (check: () => void) => {
+    try {
+      check();
+      return null;
+    } catch (err) {
+      return /bound (\w+)/.exec((err as Error).message)?.[1] ?? String(err);
+    }
+  };
+  const texts = {
+    'nesting at the bound': nested(MAX_JSON_DEPTH),
+    'nesting past it': nested(MAX_JSON_DEPTH + 1),
+    'objects nested past it': `${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}0${'}'.repeat(MAX_JSON_DEPTH + 1)}`,
+    'elements at the bound': array(MAX_JSON_ELEMENTS),
+    'elements past it, in two arrays': `[${array(MAX_JSON_ELEMENTS / 2)},${array(MAX_JSON_ELEMENTS / 2)}]`,
+    'keys of one object at the bound': object(MAX_JSON_OBJECT_KEYS),
+    'keys of one object past it': object(MAX_JSON_OBJECT_KEYS + 1),
+    'keys in all past the bound': `[${Array.from({ length: MAX_JSON_KEYS / MAX_JSON_OBJECT_KEYS + 1 }, (_, i) => object(MAX_JSON_OBJECT_KEYS, `o${i}k`)).join(',')}]`,
+    'strings and scalars only': JSON.stringify({ a: '[[[[', b: [1, true, null, 'x'] }),
+  };
+  it.each(Object.entries(texts))('%s', (name, text) => {
+    const bound = boundOf(() => checkJsonValue(JSON.parse(text), 'the value'));
+    expect(bound).toBe(boundOf(() => checkJson(text)));
+    expect(bound !== null).toBe(name.includes('past'));
+  });
+
+  it('refuses, without throwing otherwise, a value nested past what JSON.stringify can walk', () => {
+    let deep: unknown = [];
+    for (let i = 0; i < 200_000; i++) deep = [deep];
+    expect(() => JSON.stringify(deep)).toThrow(RangeError);
+    expect(() => checkJsonValue({ a: deep }, "the tool call's arguments object")).toThrow(
+      `the tool call's arguments object holds more than ${MAX_JSON_DEPTH} levels of JSON nesting (bound json_depth)`,
+    );
   });
 });
