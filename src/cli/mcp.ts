@@ -15,7 +15,7 @@ import { CliError, EXIT_OK } from './errors.ts';
 import { MCP_MAX_ANSWER_CHARS } from './mcpAnswer.ts';
 import { MCP_MAX_BODY_BYTES, mcpErrorBody } from './mcpHttp.ts';
 import { createMcpServer, scenarioPrompt } from './mcpServer.ts';
-import { boundedLines } from './mcpStdin.ts';
+import { mcpStdin, type StdinRefusal } from './mcpStdin.ts';
 import { seedsDir } from './seeds.ts';
 import { findTest, suiteFiles, type SuiteFile } from './suites.ts';
 
@@ -92,9 +92,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
       ? {}
       : { prompt: scenarioPrompt(scenario, 'judged by the state diff when the session ends') }),
   });
-  // A message is bounded as over serve's endpoint; one past the bound is answered and skipped, and the session goes on.
-  const tooLarge = JSON.stringify(mcpErrorBody(`Payload Too Large: a message must not exceed ${MCP_MAX_BODY_BYTES} bytes; this one was skipped unread`)) + '\n';
-  const transport = new StdioServerTransport(boundedLines(process.stdin, MCP_MAX_BODY_BYTES, () => process.stdout.write(tooLarge)));
+  const transport = new StdioServerTransport(mcpStdin(process.stdin, MCP_MAX_BODY_BYTES, (why) => process.stdout.write(refusals[why])));
   let ending = false;
   const end = () => {
     if (ending) return;
@@ -158,6 +156,17 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   }
   return EXIT_OK;
 }
+
+const refusalLine = (code: number, message: string) => JSON.stringify(mcpErrorBody(message, code)) + '\n';
+/**
+ * The answers to lines the SDK's stdio transport would drop unanswered: a message past serve's MCP bound (skipped,
+ * and the session goes on), and what the SDK's HTTP transport answers -32700 (a null id: none can be read).
+ */
+const refusals: Record<StdinRefusal, string> = {
+  too_large: refusalLine(-32000, `Payload Too Large: a message must not exceed ${MCP_MAX_BODY_BYTES} bytes; this one was skipped unread`),
+  not_json: refusalLine(-32700, 'Parse error: Invalid JSON'),
+  not_json_rpc: refusalLine(-32700, 'Parse error: Invalid JSON-RPC message'),
+};
 
 /** The client's name and version from its initialize request: the record's model. */
 function clientName(info: { name: string; version: string } | undefined): string {

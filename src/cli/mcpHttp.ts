@@ -61,7 +61,7 @@ export const MCP_MAX_BODY_BYTES = DEFAULT_MAX_REQUEST_BODY_SIZE;
 export const mcpBodyTooLarge = requestBodyTooLargeMessage(MCP_MAX_BODY_BYTES);
 
 /** A request refused before it reaches the MCP server, as the SDK's transport refuses one: a JSON-RPC error, no id. */
-export const mcpErrorBody = (message: string) => ({ jsonrpc: '2.0', error: { code: -32000, message }, id: null });
+export const mcpErrorBody = (message: string, code = -32000) => ({ jsonrpc: '2.0', error: { code, message }, id: null });
 
 export function mcpErrorResponse(status: number, message: string): Response {
   return Response.json(mcpErrorBody(message), { status });
