@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished } from 'vitest';
 import { parseRunRecords, runPassed } from '../../../src/agent/record.ts';
 import { bin, repoRoot } from './fixtures.ts';
 
@@ -100,6 +100,8 @@ describe('difflab mcp over stdio', () => {
   it('a hostile message is answered and the session goes on: a line past 10 MiB, one not JSON, arguments nested past what JSON.stringify walks', async () => {
     const out = join(dir, 'hostile.jsonl');
     const child = spawn(process.execPath, [bin, 'mcp', '--suite', 'slack', '--test', 'random-boardgame-venue', '--out', out], { cwd: repoRoot });
+    // A failed expectation leaves no server behind.
+    onTestFinished(() => void child.kill());
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
