@@ -84,7 +84,10 @@ function workspaceOf(replicas: Replica[], scenario: Scenario): Pick<McpServerOpt
   return workspace;
 }
 
-/** An MCP request as `serve` hands it over: read piecemeal, and as a whole Request only for the SDK's transport. */
+/**
+ * An MCP request as `serve` hands it over: read piecemeal, and as a whole Request only for the SDK's transport. Its
+ * `json` was counted within the parse bounds before it was parsed.
+ */
 export interface McpHttpRequest extends McpPost {
   /** The request for the SDK's transport: without its body when `json` holds it. */
   toRequest(): Request;
@@ -113,6 +116,8 @@ export async function handleMcpHttp(rawEnvId: string, request: McpHttpRequest, h
   const server = createMcpServer({
     ...(scenario ? workspaceOf(replicas, scenario) : {}),
     tools: toolsOf(replicas),
+    // `request.json` was counted within the parse bounds before it was parsed; a body that is not JSON never reaches it.
+    counted: true,
     async call(tool, args) {
       if (isCodeTool(tool)) return { text: 'code tools are not served over HTTP', isError: true };
       return host.callTool(envId, tool.service, tool.toolName, args, token);

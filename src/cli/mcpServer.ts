@@ -39,6 +39,11 @@ export interface McpServerOptions {
   /** Sent in the initialize result: what tool mode's system prompt tells a model about the workspace. */
   instructions?: string;
   prompt?: McpPrompt;
+  /**
+   * The message was counted within the parse bounds before it was parsed (serve's endpoint), so its arguments need
+   * not be counted again. Over stdio and the loopback server nothing counts it first.
+   */
+  counted?: boolean;
 }
 
 /** A code tool runs arbitrary requests: it may do anything, more than once. */
@@ -112,13 +117,14 @@ export function createMcpServer(options: McpServerOptions): Server {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
-    // Over stdio and the loopback server nothing has counted the message (serve's endpoint counts its body):
-    // arguments past the bounds of an HTTP body are refused as a failed call, and the session goes on.
-    try {
-      checkJsonValue(args, "the tool call's arguments object");
-    } catch (err) {
-      if (!(err instanceof ParseBoundExceeded)) throw err;
-      return { content: [{ type: 'text', text: `${err.message}; the call was not run` }], isError: true };
+    // Arguments past the bounds of an HTTP body are refused as a failed call, and the session goes on.
+    if (!options.counted) {
+      try {
+        checkJsonValue(args, "the tool call's arguments object");
+      } catch (err) {
+        if (!(err instanceof ParseBoundExceeded)) throw err;
+        return { content: [{ type: 'text', text: `${err.message}; the call was not run` }], isError: true };
+      }
     }
     const answer = await options.call(tool, args);
     return { content: [{ type: 'text', text: answer.text }], isError: answer.isError };
