@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -34,15 +34,10 @@ describe('the README and the guides', () => {
   const runnable = blocks.filter(({ block }) => block.marker.kind === 'run');
   it.each(runnable.map(({ file, block }) => [`${name(file)}:${block.line}`, blockScript(block)] as const))(
     'runs the block at %s',
-    (_where, script) => {
-      const result = spawnSync('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
-        cwd: root,
-        encoding: 'utf8',
-        timeout: BLOCK_TIMEOUT_MS,
-        env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false', NO_COLOR: '1' },
-      });
-      const report = `exit ${result.status}${result.signal ? ` (${result.signal})` : ''}\n${result.stdout}\n${result.stderr}`;
-      expect(result.error, report).toBeUndefined();
+    async (_where, script) => {
+      const result = await runBlock(script);
+      const report = `exit ${result.status}${result.signal ? ` (${result.signal})` : ''}\n${result.stdout}\n${result.stderr}${result.stuck ? `\nstill running at the timeout:\n${result.stuck}` : ''}`;
+      expect(result.stuck, report).toBeUndefined();
       expect(result.status, report).toBe(0);
     },
     BLOCK_TIMEOUT_MS + 5_000,
@@ -68,3 +63,46 @@ describe('the README and the guides', () => {
     expect(broken).toEqual([]);
   });
 });
+
+interface BlockResult {
+  status: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+  /** The block's processes still running at the timeout (ps), when it timed out. */
+  stuck?: string;
+}
+
+/**
+ * Runs a block in bash, in a process group of its own: at the timeout the report names every process of the block
+ * still running (the CLI, or npx around it), and the whole group is ended, not bash alone.
+ */
+function runBlock(script: string): Promise<BlockResult> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn('bash', ['--noprofile', '--norc', '-e', '-o', 'pipefail', '-c', script], {
+      cwd: root,
+      detached: true,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, npm_config_offline: 'true', npm_config_update_notifier: 'false', NO_COLOR: '1' },
+    });
+    let stdout = '';
+    let stderr = '';
+    let stuck: string | undefined;
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    const timer = setTimeout(() => {
+      const ps = spawnSync('ps', ['-o', 'pid,ppid,stat,etime,args', '-g', String(child.pid)], { encoding: 'utf8' });
+      stuck = ps.stdout || ps.stderr || 'ps printed nothing';
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // ended meanwhile
+      }
+    }, BLOCK_TIMEOUT_MS);
+    child.on('error', reject);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolvePromise({ status, signal, stdout, stderr, stuck });
+    });
+  });
+}
