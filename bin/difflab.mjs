@@ -3,7 +3,7 @@
 import { cliEntry } from './cliBundle.mjs';
 
 /** How long the process may stay after its command has finished before it is ended. */
-const LINGER_MS = 2000;
+const LINGER_MS = 5000;
 
 const { main } = await import(await cliEntry());
 process.exitCode = await main(process.argv.slice(2));
