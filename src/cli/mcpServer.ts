@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestHandlerExtra } from '@modelcontextprotocol/sdk/shared/protocol.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv';
 import {
   CallToolRequestSchema,
@@ -10,8 +11,12 @@ import {
   ListToolsRequestSchema,
   McpError,
   type CallToolResult,
+  type ServerNotification,
+  type ServerRequest,
+  type ServerResult,
   type Tool as McpToolSpec,
 } from '@modelcontextprotocol/sdk/types.js';
+import * as z from 'zod/v4';
 import { taskMessage } from '../agent/prompts.ts';
 import { isCodeTool, type ModeTool } from '../agent/world.ts';
 import type { Scenario } from '../scenarios/index.ts';
@@ -109,11 +114,11 @@ export function createMcpServer(options: McpServerOptions): Server {
     if (cursor !== undefined) throw new McpError(ErrorCode.InvalidParams, `unknown cursor "${cursor}": every item is on the first page`);
   };
 
-  server.setRequestHandler(ListToolsRequestSchema, async (request) => {
+  onRequest(server, 'tools/list', ListToolsRequestSchema, async (request) => {
     noCursor(request.params?.cursor);
     return { tools: listed };
   });
-  server.setRequestHandler(CallToolRequestSchema, async (request): Promise<CallToolResult> => {
+  onRequest(server, 'tools/call', CallToolRequestSchema, async (request): Promise<CallToolResult> => {
     const tool = byName.get(request.params.name);
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${request.params.name}`);
     const args = request.params.arguments ?? {};
@@ -132,14 +137,33 @@ export function createMcpServer(options: McpServerOptions): Server {
 
   const prompt = options.prompt;
   if (prompt) {
-    server.setRequestHandler(ListPromptsRequestSchema, async (request) => {
+    onRequest(server, 'prompts/list', ListPromptsRequestSchema, async (request) => {
       noCursor(request.params?.cursor);
       return { prompts: [{ name: prompt.name, title: prompt.title, description: prompt.description }] };
     });
-    server.setRequestHandler(GetPromptRequestSchema, async (request) => {
+    onRequest(server, 'prompts/get', GetPromptRequestSchema, async (request) => {
       if (request.params.name !== prompt.name) throw new McpError(ErrorCode.InvalidParams, `Unknown prompt: ${request.params.name} (this server has ${prompt.name})`);
       return { description: prompt.description, messages: [{ role: 'user', content: { type: 'text', text: prompt.text } }] };
     });
   }
   return server;
+}
+
+/**
+ * Registers the handler of one of the SDK's request schemas, taking the request loosely and checking it here: the
+ * SDK's own parse answers a request with malformed params (`arguments` that is not an object, a cursor that is a
+ * number) -32603, an internal error, where the mistake is the client's: -32602 (invalid params), worded as the SDK's
+ * `Server` words it for tools/call, which it checks itself before this handler is called.
+ */
+function onRequest<S extends z.ZodType<{ method: string }>>(
+  server: Server,
+  method: z.output<S>['method'],
+  schema: S,
+  handler: (request: z.output<S>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<ServerResult>,
+): void {
+  server.setRequestHandler(z.object({ method: z.literal(method) }).loose(), (request, extra) => {
+    const parsed = schema.safeParse(request);
+    if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${parsed.error.message}`);
+    return handler(parsed.data, extra);
+  });
 }

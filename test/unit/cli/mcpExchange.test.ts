@@ -45,6 +45,8 @@ const TAKEN: Case[] = [
   { name: 'a method the server has no capability for', json: { jsonrpc: '2.0', id: 4, method: 'resources/list' } },
   { name: 'an unknown method', json: { jsonrpc: '2.0', id: 5, method: 'resources/subscribe', params: { uri: 'x' } } },
   { name: 'tools/call without params', json: { jsonrpc: '2.0', id: 6, method: 'tools/call' } },
+  { name: 'arguments that are not an object', json: call('auth_test', 5) },
+  { name: 'a cursor that is not a string', json: { jsonrpc: '2.0', id: 2, method: 'tools/list', params: { cursor: 5 } } },
   {
     name: 'an older protocol version and a charset',
     headers: { ...HEADERS, 'content-type': 'Application/JSON; charset=utf-8', 'mcp-protocol-version': '2025-06-18' },
@@ -101,5 +103,27 @@ describe("serve's MCP exchange: the SDK's Server without the SDK's HTTP transpor
 
   it.each(LEFT_TO_THE_SDK)('leaves $name to the SDK transport', (c) => {
     expect(oneJsonRequest(post(c))).toBeNull();
+  });
+});
+
+describe('a request whose params are malformed', () => {
+  const MALFORMED: (Case & { field: string })[] = [
+    { name: 'tools/call with arguments that are a number', field: 'arguments', json: call('auth_test', 5) },
+    { name: 'tools/call with arguments that are an array', field: 'arguments', json: call('auth_test', [1, 2]) },
+    { name: 'tools/call with a name that is a number', field: 'name', json: { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 5 } } },
+    { name: 'tools/list with a cursor that is a number', field: 'cursor', json: { jsonrpc: '2.0', id: 1, method: 'tools/list', params: { cursor: 5 } } },
+    { name: 'prompts/list with a cursor that is an object', field: 'cursor', json: { jsonrpc: '2.0', id: 1, method: 'prompts/list', params: { cursor: {} } } },
+    { name: 'prompts/get without a name', field: 'name', json: { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: {} } },
+    { name: 'prompts/get with an argument that is not a string', field: 'arguments', json: { jsonrpc: '2.0', id: 1, method: 'prompts/get', params: { name: 'say-hello', arguments: { a: 5 } } } },
+  ];
+
+  // JSON-RPC's invalid params, the client's mistake; the SDK's own parse answered these -32603, an internal error.
+  it.each(MALFORMED)('answers $name -32602 naming the field, on both paths', async (c) => {
+    for (const answer of [await viaSdkTransport(c), await viaExchange(c)]) {
+      const body = JSON.parse(answer.body) as { id: number; error?: { code: number; message: string } };
+      expect(body.id).toBe(1);
+      expect(body.error?.code).toBe(-32602);
+      expect(body.error?.message).toContain(`"${c.field}"`);
+    }
   });
 });
