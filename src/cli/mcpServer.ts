@@ -161,9 +161,18 @@ function onRequest<S extends z.ZodType<{ method: string }>>(
   schema: S,
   handler: (request: z.output<S>, extra: RequestHandlerExtra<ServerRequest, ServerNotification>) => Promise<ServerResult>,
 ): void {
-  server.setRequestHandler(z.object({ method: z.literal(method) }).loose(), (request, extra) => {
+  server.setRequestHandler(looseRequest(method), (request, extra) => {
     const parsed = schema.safeParse(request);
     if (!parsed.success) throw new McpError(ErrorCode.InvalidParams, `Invalid ${method} request: ${parsed.error.message}`);
     return handler(parsed.data, extra);
   });
+}
+
+const looseRequests = new Map<string, z.ZodObject<{ method: z.ZodLiteral<string> }>>();
+
+/** Made once per method: serve builds a server per request, and zod compiles a schema on its first parse. */
+function looseRequest(method: string): z.ZodObject<{ method: z.ZodLiteral<string> }> {
+  let schema = looseRequests.get(method);
+  if (!schema) looseRequests.set(method, (schema = z.object({ method: z.literal(method) }).loose()));
+  return schema;
 }
