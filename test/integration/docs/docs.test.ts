@@ -91,7 +91,7 @@ function runBlock(script: string): Promise<BlockResult> {
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
     child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
     const timer = setTimeout(() => {
-      const ps = spawnSync('ps', ['-o', 'pid,ppid,stat,etime,args', '-g', String(child.pid)], { encoding: 'utf8' });
+      const ps = spawnSync('ps', ['-o', 'pid,ppid,stat,etime,args', '--sid', String(child.pid)], { encoding: 'utf8' });
       stuck = ps.stdout || ps.stderr || 'ps printed nothing';
       try {
         process.kill(-child.pid!, 'SIGKILL');
